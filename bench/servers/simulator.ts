@@ -1,0 +1,30 @@
+/**
+ * The simulator behind its express adapter, with one completed build to fetch. Rate limits
+ * are raised out of reach so the bench measures the request path, not 429s; the counting
+ * still happens on every request.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createExpressApp } from '../../src/adapters/express.js';
+import { UNLIMITED } from '../../src/cli/options.js';
+import { createSimulator } from '../../src/simulator.js';
+
+const simulator = createSimulator({ seed: 'bench', speed: 'instant', rateLimits: UNLIMITED });
+const key = simulator.keys.readWrite;
+const call = (method: string, url: string, body?: unknown) =>
+  simulator.handle({
+    method,
+    url,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: body ? new TextEncoder().encode(JSON.stringify(body)) : undefined,
+  });
+const target = JSON.parse(call('POST', '/api/v1/targets', { name: 'Bench', slug: 'bench' }).body as string);
+const build = JSON.parse(call('POST', '/api/v1/builds', { targetId: target.id, kind: 'blog', objective: 'Benchmarks' }).body as string);
+const path = `/api/v1/builds/${build.buildId}`;
+const sample = call('GET', path);
+
+const server = createServer(createExpressApp(simulator));
+server.listen(0, '127.0.0.1', () => {
+  const { port } = server.address() as AddressInfo;
+  process.stdout.write(`${JSON.stringify({ port, path, key, body: sample.body })}\n`);
+});

@@ -1,0 +1,234 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import formatsModule from 'ajv-formats';
+import { parse } from 'yaml';
+
+// ajv-formats is CommonJS: under NodeNext its default import is the module object.
+const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
+
+type Json = Record<string, any>;
+
+export interface ObservedResponse {
+  method: string;
+  /** Path with or without the query string. */
+  url: string;
+  status: number;
+  /** Header names in any case. */
+  headers: Record<string, string | string[] | undefined>;
+  /** The raw body text ('' when none). */
+  body: string;
+}
+
+export interface Violation {
+  operation: string;
+  status: number;
+  rule: string;
+  message: string;
+}
+
+/** Headers of the transport itself, allowed on any response without being documented. */
+const TRANSPORT_HEADERS = /^(content-type|content-length|date|connection|keep-alive|transfer-encoding|vary|access-control-[a-z-]+)$/;
+
+interface CompiledOperation {
+  id: string;
+  method: string;
+  segments: string[];
+  responses: Json;
+  doc: DocumentEntry;
+}
+
+interface DocumentEntry {
+  id: string;
+  doc: Json;
+}
+
+/**
+ * Checks observed responses against OpenAPI 3.1 documents: the status is documented for
+ * the operation, every documented required header is present and valid, no undocumented
+ * x-header or resource header appears, the content type is documented, and the body
+ * matches its schema. Each violation names the operation, the status and the schema path.
+ */
+export class ContractValidator {
+  private readonly ajv: Ajv2020;
+  private readonly operations: CompiledOperation[] = [];
+  private errorSchema: Json | undefined;
+  private readonly validators = new WeakMap<object, ValidateFunction>();
+
+  constructor(documents: Array<{ id: string; doc: Json }>) {
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+    addFormats(this.ajv);
+    for (const entry of documents) {
+      this.ajv.addSchema(entry.doc, entry.id);
+      for (const [template, item] of Object.entries(entry.doc.paths as Json)) {
+        for (const method of ['get', 'put', 'post', 'patch', 'delete']) {
+          const op = (item as Json)[method];
+          if (!op) continue;
+          this.operations.push({ id: op.operationId, method: method.toUpperCase(), segments: template.split('/').slice(1), responses: op.responses, doc: entry });
+        }
+      }
+    }
+  }
+
+  static fromFiles(files: Record<string, string>): ContractValidator {
+    return new ContractValidator(Object.entries(files).map(([id, path]) => ({ id, doc: parse(readFileSync(path, 'utf8')) as Json })));
+  }
+
+  /** The documented operations, for coverage reports. */
+  operationIds(documentId?: string): string[] {
+    return this.operations.filter((o) => !documentId || o.doc.id === documentId).map((o) => o.id);
+  }
+
+  /** The operation a request goes to, or undefined. */
+  findOperation(method: string, url: string): CompiledOperation | undefined {
+    const parts = url.split('?')[0]!.split('/').slice(1);
+    const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+    const candidates = this.operations.filter((o) => o.method === m && o.segments.length === parts.length);
+    const matches = candidates.filter((o) => o.segments.every((s, i) => s.startsWith('{') || s === parts[i]));
+    // A static segment beats a template parameter.
+    return matches.sort((a, b) => staticCount(b) - staticCount(a))[0];
+  }
+
+  validate(observed: ObservedResponse): Violation[] {
+    const headers = lowerCaseHeaders(observed.headers);
+    if (observed.method.toUpperCase() === 'OPTIONS') return this.checkPreflight(observed, headers);
+    const op = this.findOperation(observed.method, observed.url);
+    if (!op) return this.checkUnroutable(observed, headers);
+    const violations: Violation[] = [];
+    const fail = (rule: string, message: string) => violations.push({ operation: op.id, status: observed.status, rule, message });
+
+    const responseKey = [String(observed.status), `${String(observed.status)[0]}XX`, 'default'].find((k) => k in op.responses);
+    if (!responseKey) {
+      fail('status', `status ${observed.status} is not documented for ${op.id} (documented: ${Object.keys(op.responses).join(', ')})`);
+      return violations;
+    }
+    const pointer = `#/paths/${escapePointer('/' + op.segments.join('/'))}/${op.method.toLowerCase()}/responses/${responseKey}`;
+    const response = this.deref(op.doc, op.responses[responseKey]);
+    const documentedHeaders = Object.fromEntries(Object.entries((response.headers ?? {}) as Json).map(([k, v]) => [k.toLowerCase(), this.deref(op.doc, v)]));
+
+    for (const [name, spec] of Object.entries(documentedHeaders)) {
+      const value = headers[name];
+      if (value === undefined) {
+        if (spec.required) fail('header', `required header ${name} is missing`);
+        continue;
+      }
+      const schema = spec.schema ?? {};
+      const typed = schema.type === 'integer' || schema.type === 'number' ? (/^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value) : value;
+      const errors = this.check(op.doc.id, `${pointer} header ${name}`, schema, typed);
+      for (const e of errors) fail('header', `header ${name}=${JSON.stringify(value)} ${e}`);
+    }
+    for (const name of Object.keys(headers)) {
+      if (!(name in documentedHeaders) && !TRANSPORT_HEADERS.test(name)) fail('header', `header ${name} is not documented for ${op.id} ${observed.status}`);
+    }
+
+    const content = (response.content ?? {}) as Json;
+    const mediaTypes = Object.keys(content);
+    if (mediaTypes.length === 0) {
+      if (observed.body !== '') fail('body', `a body was sent but ${op.id} ${observed.status} documents none`);
+      return violations;
+    }
+    const mediaType = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!mediaTypes.includes(mediaType)) {
+      fail('content-type', `content type ${JSON.stringify(headers['content-type'] ?? null)} is not one of ${mediaTypes.join(', ')}`);
+      return violations;
+    }
+    const schema = content[mediaType].schema;
+    if (!schema) return violations;
+    let body: unknown = observed.body;
+    if (mediaType.endsWith('json')) {
+      try {
+        body = JSON.parse(observed.body);
+      } catch {
+        fail('body', 'the body is not valid JSON');
+        return violations;
+      }
+    }
+    const where = `${pointer}/content/${escapePointer(mediaType)}/schema${schema.$ref ? ` (${schema.$ref})` : ''}`;
+    for (const e of this.check(op.doc.id, where, schema, body)) fail('body', e);
+    return violations;
+  }
+
+  /** Throws with every violation listed when a response breaks the contract. */
+  assertValid(observed: ObservedResponse): void {
+    const violations = this.validate(observed);
+    if (violations.length > 0) {
+      throw new Error(
+        `${observed.method} ${observed.url} → ${observed.status} breaks the contract:\n` +
+          violations.map((v) => `  [${v.operation} ${v.status} ${v.rule}] ${v.message}`).join('\n') +
+          `\n  body: ${observed.body.slice(0, 500)}`,
+      );
+    }
+  }
+
+  /** A request no operation answers must get a 404 or 405 error body. */
+  private checkUnroutable(observed: ObservedResponse, headers: Record<string, string>): Violation[] {
+    const violations: Violation[] = [];
+    const fail = (rule: string, message: string) => violations.push({ operation: '(none)', status: observed.status, rule, message });
+    if (observed.status !== 404 && observed.status !== 405) fail('status', `no operation matches ${observed.method} ${observed.url}, so only 404 or 405 may answer`);
+    if (observed.status === 405 && !headers.allow) fail('header', '405 without an Allow header');
+    let body: unknown;
+    try {
+      body = JSON.parse(observed.body);
+    } catch {
+      fail('body', 'the body is not valid JSON');
+      return violations;
+    }
+    const errorDoc = this.operations[0]!.doc.id;
+    this.errorSchema ??= { $ref: '#/components/schemas/Error' };
+    for (const e of this.check(errorDoc, '#/components/schemas/Error', this.errorSchema, body)) fail('body', e);
+    return violations;
+  }
+
+  private checkPreflight(observed: ObservedResponse, headers: Record<string, string>): Violation[] {
+    const ok = observed.status === 204 && headers['access-control-allow-origin'] !== undefined;
+    return ok ? [] : [{ operation: '(preflight)', status: observed.status, rule: 'cors', message: 'a CORS preflight must get 204 with Access-Control-Allow-Origin' }];
+  }
+
+  /** Validates against a schema object taken out of its document (its local $refs are re-anchored there). */
+  private check(docId: string, where: string, schema: Json, value: unknown): string[] {
+    let validate = this.validators.get(schema);
+    if (!validate) {
+      validate = this.ajv.compile(anchorRefs(schema, docId) as Json);
+      this.validators.set(schema, validate);
+    }
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map(
+      (e: ErrorObject) => `at ${e.instancePath || '(root)'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''} [schema ${where} ${e.schemaPath}]`,
+    );
+  }
+
+  private deref(entry: DocumentEntry, node: Json): Json {
+    let current = node;
+    while (current && typeof current.$ref === 'string') {
+      current = current.$ref
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce((n: Json, part: string) => n[part.replace(/~1/g, '/').replace(/~0/g, '~')], entry.doc);
+    }
+    return current;
+  }
+}
+
+function anchorRefs(schema: unknown, docId: string): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => anchorRefs(s, docId));
+  if (schema && typeof schema === 'object') {
+    return Object.fromEntries(
+      Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${docId}${v}` : anchorRefs(v, docId)]),
+    );
+  }
+  return schema;
+}
+
+function staticCount(op: CompiledOperation): number {
+  return op.segments.filter((s) => !s.startsWith('{')).length;
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function lowerCaseHeaders(headers: ObservedResponse['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}

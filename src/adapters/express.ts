@@ -1,0 +1,45 @@
+import express, { type Express } from 'express';
+import type { HandledResponse } from '../engine/engine.js';
+import type { Simulator } from '../simulator.js';
+import { toEngineRequest } from './node-request.js';
+
+export interface RequestLogEntry {
+  method: string;
+  url: string;
+  status: number;
+  durationMs: number;
+  keyHint?: string;
+  correlationId: string;
+}
+
+export interface ExpressAdapterOptions {
+  /** Called once per request after the response is written; keys appear only as hints. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+/** An express app that hands every request to the simulator's engine; it holds no behaviour. */
+export function createExpressApp(simulator: Simulator, options: ExpressAdapterOptions = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', false); // the engine parses queries itself
+  app.use((req, res, next) => {
+    const started = options.onRequest ? performance.now() : 0;
+    toEngineRequest(req)
+      .then((request) => {
+        const response: HandledResponse = simulator.handle(request);
+        res.writeHead(response.status, response.headers);
+        res.end(response.body);
+        options.onRequest?.({
+          method: request.method,
+          url: request.url,
+          status: response.status,
+          durationMs: performance.now() - started,
+          keyHint: response.log.keyHint,
+          correlationId: response.log.correlationId,
+        });
+      })
+      .catch(next);
+  });
+  return app;
+}

@@ -1,0 +1,30 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+/** `svc_live_` followed by 40 lower-case hexadecimal characters (spec, API key). */
+export const API_KEY_PATTERN = /^svc_live_[0-9a-f]{40}$/;
+export const API_KEY_PREFIX = 'svc_live_';
+
+export type Scope = 'svc:read' | 'svc:write';
+export const SCOPES: readonly Scope[] = ['svc:read', 'svc:write'];
+
+/**
+ * Keys are stored only as SHA-256 digests: a leaked store (or a heap dump) gives no
+ * usable key. A fast hash is right here because keys carry 160 random bits.
+ */
+export function hashApiKey(key: string): string {
+  return bytesToHex(sha256(utf8ToBytes(key)));
+}
+
+/** Compares two strings of equal length in time independent of where they differ. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** What may be shown of a key in logs and listings: its prefix and last four characters. */
+export function keyHint(key: string): string {
+  return `${API_KEY_PREFIX}…${key.slice(-4)}`;
+}

@@ -1,0 +1,49 @@
+import { ApiError } from '../engine/api-error.js';
+import type { Account } from '../store/account.js';
+import type { ApiKeyRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
+import { API_KEY_PATTERN, type Scope } from './api-key.js';
+
+export interface Caller {
+  account: Account;
+  key: ApiKeyRecord;
+}
+
+const CHALLENGE = { 'www-authenticate': 'Bearer realm="content-service"' };
+
+/**
+ * Resolves `Authorization: Bearer <key>` to its account (spec, Authentication):
+ * missing or not Bearer → 401 UNAUTHORIZED; malformed, unknown or revoked → 401 INVALID_API_KEY.
+ */
+export function authenticate(store: Store, authorization: string | undefined): Caller {
+  const match = authorization ? /^Bearer[ ]+(\S+)\s*$/i.exec(authorization) : null;
+  if (!match) {
+    throw new ApiError(
+      401,
+      'UNAUTHORIZED',
+      authorization ? 'The Authorization header must be "Bearer <API key>".' : 'Authentication required: send "Authorization: Bearer <API key>".',
+      {},
+      CHALLENGE,
+    );
+  }
+  const presented = match[1] as string;
+  if (!API_KEY_PATTERN.test(presented)) {
+    throw new ApiError(401, 'INVALID_API_KEY', 'The API key is malformed: it must be "svc_live_" followed by 40 hexadecimal characters.', { reason: 'malformed' }, CHALLENGE);
+  }
+  const key = store.findKey(presented);
+  if (!key) throw new ApiError(401, 'INVALID_API_KEY', 'The API key is not recognised.', { reason: 'unknown' }, CHALLENGE);
+  if (key.revokedAt !== null) throw new ApiError(401, 'INVALID_API_KEY', 'The API key has been revoked.', { reason: 'revoked' }, CHALLENGE);
+  const account = store.account(key.accountId);
+  if (!account) throw new ApiError(401, 'INVALID_API_KEY', 'The API key is not recognised.', { reason: 'unknown' }, CHALLENGE);
+  return { account, key };
+}
+
+/** 403 SCOPE_REQUIRED naming the missing scope when the key lacks it (spec, Authentication 5). */
+export function requireScope(key: ApiKeyRecord, scope: Scope): void {
+  if (!key.scopes.includes(scope)) {
+    throw new ApiError(403, 'SCOPE_REQUIRED', `This operation needs the ${scope} scope, which this key does not have.`, {
+      requiredScope: scope,
+      grantedScopes: key.scopes,
+    });
+  }
+}

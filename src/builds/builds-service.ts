@@ -1,0 +1,158 @@
+import { notFound, validationError } from '../engine/api-error.js';
+import { assertAffordable, chargeBuild, refundBuild } from '../ledger/ledger.js';
+import { buildCost } from '../ledger/prices.js';
+import type { Account } from '../store/account.js';
+import type { BuildOptions, BuildRecord } from '../store/records.js';
+import type { GeneratedContent, LibraryItemSnapshot, TargetSnapshot } from '../content/types.js';
+import { failMarkerStage, isPipelineStage, plannedFailure } from './magic-inputs.js';
+import { PIPELINE_STAGES, planSchedule, statusAt } from './pipeline.js';
+
+export interface BuildEnvironment {
+  seed: string;
+  /** Pipeline speed factor (1 = realistic, +Infinity = instant). */
+  speed: number;
+  generateContent: (input: import('../content/types.js').ContentInput) => GeneratedContent;
+  /** Resolves the library items a build names; throws a validation error for unknown ones. */
+  resolveLibraryItems?: (account: Account, targetId: string, ids: string[]) => LibraryItemSnapshot[];
+}
+
+export interface CreateBuildRequest extends BuildOptions {
+  targetId: string;
+}
+
+export type CreateBuildResult = { replayed: false; build: BuildRecord } | { replayed: true; build: BuildRecord };
+
+/** Rules the schema cannot express: page counts by build type, the fail marker, the target. */
+function checkSemantics(account: Account, input: CreateBuildRequest): TargetSnapshot {
+  if (input.buildType === 'single' && input.pages !== 1) {
+    throw validationError([{ path: 'body.pages', message: 'a single build has exactly one page; use buildType "suite" for more' }]);
+  }
+  if (input.buildType === 'suite' && input.pages < 2) {
+    throw validationError([{ path: 'body.pages', message: 'a suite build needs 2 to 20 pages' }]);
+  }
+  const stage = failMarkerStage(input.objective);
+  if (stage !== null && !isPipelineStage(stage)) {
+    throw validationError([{ path: 'body.objective', message: `[fail:${stage}] names no pipeline stage; use one of ${PIPELINE_STAGES.join(', ')}` }]);
+  }
+  const target = account.targets.get(input.targetId);
+  if (!target) throw notFound('target', input.targetId);
+  return { id: target.id, name: target.name, slug: target.slug, description: target.description, brandKit: structuredClone(target.brandKit) };
+}
+
+/**
+ * Creates a build, or replays the one an Idempotency-Key already made (spec, Endpoints
+ * rules 1, 2 and 4). Runs synchronously from check to write, so two identical requests
+ * arriving together cannot both create a build, and a refused one writes nothing.
+ */
+export function createBuild(
+  env: BuildEnvironment,
+  account: Account,
+  input: CreateBuildRequest,
+  idempotencyKey: string | null,
+  correlationId: string,
+  now: number,
+): CreateBuildResult {
+  const target = checkSemantics(account, input);
+  if (idempotencyKey !== null) {
+    const existingId = account.idempotency.find(idempotencyKey, now);
+    const existing = existingId ? account.builds.get(existingId) : undefined;
+    if (existing) return { replayed: true, build: existing };
+  }
+  const libraryItems = input.libraryItemIds?.length && env.resolveLibraryItems
+    ? env.resolveLibraryItems(account, input.targetId, input.libraryItemIds)
+    : [];
+  const cost = buildCost(input);
+  assertAffordable(account, cost);
+
+  const id = account.newId();
+  const deliverableIds = Array.from({ length: input.pages }, () => account.newId());
+  const failure = plannedFailure(input.objective);
+  const build: BuildRecord = {
+    ...input,
+    id,
+    accountId: account.id,
+    cost,
+    correlationId,
+    idempotencyKey,
+    createdAt: now,
+    schedule: planSchedule({ seed: env.seed, buildId: id, createdAt: now, options: input, speed: env.speed, failAt: failure }),
+    target,
+    libraryItems,
+    deliverableIds,
+  };
+  chargeBuild(account, cost, id, `Build ${id}: ${input.pages} × ${input.kind}`, now);
+  account.builds.add(build);
+  deliverableIds.forEach((deliverableId, pageIndex) => account.deliverables.set(deliverableId, { buildId: id, pageIndex }));
+  if (idempotencyKey !== null) account.idempotency.remember(idempotencyKey, id, now);
+  if (build.schedule.failure) scheduleRefund(account, id, build.schedule.failure.at);
+  return { replayed: false, build };
+}
+
+function scheduleRefund(account: Account, buildId: string, at: number): void {
+  const queue = account.pendingRefunds;
+  let i = queue.length;
+  while (i > 0 && (queue[i - 1] as { at: number }).at > at) i--;
+  queue.splice(i, 0, { buildId, at });
+}
+
+/**
+ * Books the refunds of builds that have failed by `now`, dated when they failed. Called
+ * before anything reads or changes the account, so the ledger stays in time order and a
+ * failed build's tokens are back before the next charge is checked.
+ */
+export function settleRefunds(account: Account, now: number): void {
+  const queue = account.pendingRefunds;
+  while (queue.length > 0 && (queue[0] as { at: number }).at <= now) {
+    const { buildId, at } = queue.shift() as { buildId: string; at: number };
+    const build = account.builds.get(buildId);
+    if (build) refundBuild(account, build.cost, buildId, `Refund of failed build ${buildId}`, at);
+  }
+}
+
+export function findBuild(account: Account, id: string): BuildRecord {
+  const build = account.builds.get(id);
+  if (!build) throw notFound('build', id);
+  return build;
+}
+
+/** The build's deliverables' content, once it has completed; generated on first use. */
+export function buildContent(env: BuildEnvironment, build: BuildRecord, now: number): GeneratedContent[] {
+  if (statusAt(build.schedule, now) !== 'completed') return [];
+  build.content ??= build.deliverableIds.map((deliverableId, pageIndex) =>
+    env.generateContent({
+      seed: env.seed,
+      buildId: build.id,
+      deliverableId,
+      pageIndex,
+      pageCount: build.pages,
+      kind: build.kind,
+      objective: build.objective,
+      researchPolicy: build.researchPolicy,
+      researchMode: build.researchMode,
+      qualityMode: build.qualityMode,
+      generateImages: build.generateImages,
+      target: build.target,
+      completedAt: new Date(build.schedule.completeAt).toISOString(),
+      ...(build.pressRelease ? { pressRelease: build.pressRelease } : {}),
+      ...(build.socialPlatforms ? { socialPlatforms: build.socialPlatforms } : {}),
+      ...(build.libraryItems.length ? { libraryItems: build.libraryItems } : {}),
+    }),
+  );
+  return build.content;
+}
+
+export interface DeliverableView {
+  build: BuildRecord;
+  pageIndex: number;
+  content: GeneratedContent;
+}
+
+/** A deliverable exists for its owner once its build has completed; before that it is 404. */
+export function findDeliverable(env: BuildEnvironment, account: Account, id: string, now: number): DeliverableView {
+  const ref = account.deliverables.get(id);
+  const build = ref ? account.builds.get(ref.buildId) : undefined;
+  const content = build && ref ? buildContent(env, build, now)[ref.pageIndex] : undefined;
+  if (!build || !ref || !content) throw notFound('deliverable', id);
+  return { build, pageIndex: ref.pageIndex, content };
+}
+

@@ -1,0 +1,58 @@
+/**
+ * The one source of time. It follows real time by default (so timestamps and
+ * X-RateLimit-Reset mean what a client expects), can be frozen, and only moves forward:
+ * everything time-dependent (pipeline, windows, expiry) is a function of `now()`.
+ */
+export interface ClockOptions {
+  /** Start frozen at this instant (ms since the epoch) instead of following real time. */
+  frozenAt?: number;
+  /** Where real time comes from; injectable for tests. */
+  realTime?: () => number;
+}
+
+export class Clock {
+  private readonly realTime: () => number;
+  /** Added to real time while running. */
+  private offset = 0;
+  /** The instant time stands still at, when frozen. */
+  private frozenAt: number | null;
+
+  constructor(options: ClockOptions = {}) {
+    this.realTime = options.realTime ?? (() => Date.now());
+    this.frozenAt = options.frozenAt ?? null;
+  }
+
+  now(): number {
+    return this.frozenAt ?? this.realTime() + this.offset;
+  }
+
+  get frozen(): boolean {
+    return this.frozenAt !== null;
+  }
+
+  /** Moves time forward by `ms` (frozen or not). */
+  advance(ms: number): number {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
+    if (this.frozenAt !== null) this.frozenAt += ms;
+    else this.offset += ms;
+    return this.now();
+  }
+
+  freeze(): number {
+    this.frozenAt ??= this.now();
+    return this.frozenAt;
+  }
+
+  /** Runs again from where it stood: no jump, no going back. */
+  resume(): number {
+    if (this.frozenAt !== null) {
+      this.offset = this.frozenAt - this.realTime();
+      this.frozenAt = null;
+    }
+    return this.now();
+  }
+}
+
+export function toIso(ms: number): string {
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,210 @@
+import { authenticate, requireScope } from '../auth/authenticate.js';
+import { settleRefunds } from '../builds/builds-service.js';
+import type { Operation } from '../contract/operations.js';
+import { rateLimitHeaders, type RateLimitState } from '../limits/rate-limiter.js';
+import type { ControlHandler, Reply, ServiceHandler, Simulation } from '../operations/context.js';
+import { Rng } from '../random/rng.js';
+import { ApiError, validationError } from './api-error.js';
+import { CORS_HEADERS, preflightResponse } from './cors.js';
+import { readJsonBody } from './http-body.js';
+import type { RequestValidator, ValidatedParameters } from './request-validation.js';
+import { Router } from './router.js';
+import type { EngineRequest, EngineResponse } from './types.js';
+
+export interface EngineOptions {
+  sim: Simulation;
+  serviceOperations: Operation[];
+  controlOperations: Operation[];
+  validator: RequestValidator;
+  serviceHandlers: Readonly<Record<string, ServiceHandler>>;
+  controlHandlers: Readonly<Record<string, ControlHandler>>;
+  /** Serve the `/_sim` control API (default true). */
+  control?: boolean;
+  /** Answer CORS preflights and allow any origin (default true), for browser front ends. */
+  cors?: boolean;
+  /** Told of every unexpected fault; the client gets a 500 without details. */
+  onFault?: (error: unknown, correlationId: string) => void;
+}
+
+/** What one request carries through the steps, so even an error response gets its headers. */
+interface Exchange {
+  correlationId: string;
+  now: number;
+  rate: RateLimitState | null;
+  keyHint?: string;
+  operationId?: string;
+}
+
+/** The engine's answer, with what an adapter may log (never the key itself). */
+export interface HandledResponse extends EngineResponse {
+  log: { correlationId: string; keyHint?: string; operationId?: string };
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * One framework-free request handler for every adapter: route, authenticate, rate-limit,
+ * check scope, validate, run the operation; every response gets the rate-limit headers
+ * and a correlation id, every error the spec's `{ error, code, details }` body.
+ */
+export class Engine {
+  private readonly serviceRouter: Router;
+  private readonly controlRouter: Router;
+  private readonly correlationIds: Rng;
+
+  constructor(private readonly options: EngineOptions) {
+    this.serviceRouter = new Router(options.serviceOperations);
+    this.controlRouter = new Router(options.controlOperations);
+    this.correlationIds = new Rng(options.sim.seed, 'correlation-ids');
+    assertEveryOperationHandled(options.serviceOperations, options.serviceHandlers);
+    assertEveryOperationHandled(options.controlOperations, options.controlHandlers);
+  }
+
+  handle(request: EngineRequest): HandledResponse {
+    const exchange: Exchange = { correlationId: `corr_${this.correlationIds.hex(24)}`, now: this.options.sim.clock.now(), rate: null };
+    let reply: Reply;
+    try {
+      reply = this.dispatch(request, exchange);
+    } catch (error) {
+      reply = this.errorReply(error, exchange);
+    }
+    return this.finish(reply, exchange);
+  }
+
+  private dispatch(request: EngineRequest, exchange: Exchange): Reply {
+    const method = request.method.toUpperCase();
+    const queryStart = request.url.indexOf('?');
+    const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+    const query = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
+
+    if (method === 'OPTIONS' && this.options.cors !== false) return preflightResponse();
+    if (path === '/_sim' || path.startsWith('/_sim/')) {
+      if (this.options.control === false) throw new ApiError(404, 'NOT_FOUND', 'The control API is switched off (--no-control).');
+      return this.control(method, path, query, request, exchange);
+    }
+    return this.service(method, path, query, request, exchange);
+  }
+
+  private service(method: string, path: string, query: string, request: EngineRequest, exchange: Exchange): Reply {
+    const { sim } = this.options;
+    // 1. Route first only to know the rate-limit class; 404 and 405 wait until the caller is known.
+    const route = this.serviceRouter.route(method, path);
+    const routeClass = route.kind === 'match' ? route.match.operation.rateLimitClass : 'default';
+    exchange.rate = sim.limiter.uncounted(routeClass, exchange.now);
+    if (!path.startsWith('/api/')) throw new ApiError(404, 'NOT_FOUND', `Nothing at ${path}: the API lives under /api/v1.`);
+
+    // 2. Authenticate the key.
+    const caller = authenticate(sim.store, request.headers.authorization);
+    exchange.keyHint = caller.key.hint;
+    caller.key.lastUsedAt = exchange.now;
+
+    // 3. Count the request against the key's and the user's buckets.
+    const decision = sim.limiter.take(caller.key.id, caller.account.id, routeClass, exchange.now);
+    exchange.rate = decision.state;
+    if (!decision.allowed) {
+      throw new ApiError(
+        429,
+        'RATE_LIMITED',
+        `Rate limit of ${decision.state.limit} requests a minute exceeded; retry in ${decision.retryAfterSeconds} s.`,
+        { bucket: decision.state.bucket, limit: decision.state.limit, retryAfterSeconds: decision.retryAfterSeconds },
+        { 'retry-after': String(decision.retryAfterSeconds) },
+      );
+    }
+
+    // 4. Resolve the operation.
+    if (route.kind === 'not-found') throw new ApiError(404, 'NOT_FOUND', `No operation at ${method} ${path}.`);
+    if (route.kind === 'method-not-allowed') {
+      throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}.`, { allow: route.allow }, { allow: route.allow.join(', ') });
+    }
+    const { operation, pathParams } = route.match;
+    exchange.operationId = operation.operationId;
+
+    // 5. Check the scope.
+    if (operation.scope) requireScope(caller.key, operation.scope);
+
+    // 6. Book what time has already decided (refunds of failed builds).
+    settleRefunds(caller.account, exchange.now);
+
+    // 7. Validate the input, then run the operation.
+    const params = this.parameters(operation, pathParams, query, request);
+    const body = this.body(operation, request);
+    const handler = this.options.serviceHandlers[operation.operationId] as ServiceHandler;
+    return handler({ sim, account: caller.account, key: caller.key, params, body, correlationId: exchange.correlationId, now: exchange.now });
+  }
+
+  private control(method: string, path: string, query: string, request: EngineRequest, exchange: Exchange): Reply {
+    const route = this.controlRouter.route(method, path);
+    if (route.kind === 'not-found') throw new ApiError(404, 'NOT_FOUND', `No control operation at ${method} ${path}.`);
+    if (route.kind === 'method-not-allowed') {
+      throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}.`, { allow: route.allow }, { allow: route.allow.join(', ') });
+    }
+    const { operation, pathParams } = route.match;
+    exchange.operationId = operation.operationId;
+    const params = this.parameters(operation, pathParams, query, request);
+    const body = this.body(operation, request);
+    const handler = this.options.controlHandlers[operation.operationId] as ControlHandler;
+    return handler({ sim: this.options.sim, params, body, correlationId: exchange.correlationId, now: exchange.now });
+  }
+
+  private parameters(operation: Operation, pathParams: Record<string, string>, query: string, request: EngineRequest): ValidatedParameters {
+    const queryValues: Record<string, string> = {};
+    if (query) {
+      for (const [name, value] of new URLSearchParams(query)) if (!(name in queryValues)) queryValues[name] = value;
+    }
+    return this.options.validator.parameters(operation, { path: pathParams, query: queryValues, header: request.headers });
+  }
+
+  private body(operation: Operation, request: EngineRequest): unknown {
+    if (!operation.bodySchemaPointer) return undefined;
+    const body = readJsonBody(request.headers['content-type'], request.body);
+    if (body === undefined) {
+      if (operation.bodyRequired) throw validationError([{ path: 'body', message: 'is required: send a JSON object' }]);
+      return undefined;
+    }
+    this.options.validator.body(operation, body);
+    return body;
+  }
+
+  private errorReply(error: unknown, exchange: Exchange): Reply {
+    if (error instanceof ApiError) {
+      return { status: error.status, json: { error: error.message, code: error.code, details: error.details }, headers: error.headers };
+    }
+    this.options.onFault?.(error, exchange.correlationId);
+    return {
+      status: 500,
+      json: { error: 'The simulator hit an unexpected fault.', code: 'INTERNAL_ERROR', details: { correlationId: exchange.correlationId } },
+    };
+  }
+
+  private finish(reply: Reply, exchange: Exchange): HandledResponse {
+    const headers: Record<string, string> = {
+      ...(exchange.rate ? rateLimitHeaders(exchange.rate) : {}),
+      'x-correlation-id': exchange.correlationId,
+      ...(this.options.cors !== false ? CORS_HEADERS : {}),
+      ...reply.headers,
+    };
+    let body: string | Uint8Array = '';
+    if (reply.file) {
+      headers['content-type'] = reply.file.contentType;
+      body = reply.file.body;
+    } else if (reply.json !== undefined) {
+      headers['content-type'] = JSON_TYPE;
+      body = JSON.stringify(reply.json);
+    }
+    return {
+      status: reply.status,
+      headers,
+      body,
+      log: { correlationId: exchange.correlationId, keyHint: exchange.keyHint, operationId: exchange.operationId },
+    };
+  }
+}
+
+function assertEveryOperationHandled(operations: Operation[], handlers: Readonly<Record<string, unknown>>): void {
+  const ids = new Set(operations.map((o) => o.operationId));
+  const missing = [...ids].filter((id) => !(id in handlers));
+  const extra = Object.keys(handlers).filter((id) => !ids.has(id));
+  if (missing.length || extra.length) {
+    throw new Error(`Operations and handlers disagree: no handler for [${missing.join(', ')}]; no operation for [${extra.join(', ')}]`);
+  }
+}

@@ -1,0 +1,35 @@
+import { ApiError } from './api-error.js';
+
+/** Request bodies above this are refused with 413 (inferred limit; the spec sets none). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads a JSON request body: 413 when too large, 415 when not sent as JSON, 400 when
+ * not well-formed. Returns undefined when there is no body at all.
+ */
+export function readJsonBody(contentType: string | undefined, body: Uint8Array | undefined): unknown {
+  if (!body || body.byteLength === 0) return undefined;
+  if (body.byteLength > MAX_BODY_BYTES) {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { maxBytes: MAX_BODY_BYTES });
+  }
+  const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json' && !mediaType?.endsWith('+json')) {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".', {
+      received: contentType ?? null,
+    });
+  }
+  let text: string;
+  try {
+    text = decoder.decode(body);
+  } catch {
+    throw new ApiError(400, 'VALIDATION_ERROR', 'The request body is not valid UTF-8.', { fields: [{ path: 'body', message: 'is not valid UTF-8' }] });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const message = `is not valid JSON (${(e as Error).message})`;
+    throw new ApiError(400, 'VALIDATION_ERROR', `The request body ${message}.`, { fields: [{ path: 'body', message }] });
+  }
+}

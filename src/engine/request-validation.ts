@@ -1,0 +1,120 @@
+import type { Operation, ParameterSpec } from '../contract/operations.js';
+import { createAjv, type ErrorObject, type ValidateFunction } from '../contract/ajv.js';
+import { validationError, type FieldProblem } from './api-error.js';
+
+export interface ValidatedParameters {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  header: Record<string, unknown>;
+}
+
+interface OperationValidators {
+  parameters: Record<ParameterSpec['in'], ValidateFunction>;
+  body: ValidateFunction | null;
+}
+
+/**
+ * Validates requests against the schemas of the OpenAPI documents. Validators are compiled
+ * the first time an operation is called, so start-up costs nothing per operation.
+ */
+export class RequestValidator {
+  private readonly bodyAjv = createAjv();
+  /** Path, query and header values arrive as strings: this one coerces and fills defaults. */
+  private readonly paramAjv = createAjv({ coerceTypes: true });
+  private readonly compiled = new Map<Operation, OperationValidators>();
+
+  constructor(documents: Record<Operation['documentId'], unknown>) {
+    for (const [id, doc] of Object.entries(documents)) {
+      this.bodyAjv.addSchema(doc as object, id);
+      this.paramAjv.addSchema(doc as object, id);
+    }
+  }
+
+  parameters(operation: Operation, raw: Record<ParameterSpec['in'], Record<string, string | undefined>>): ValidatedParameters {
+    const validators = this.validators(operation);
+    const problems: FieldProblem[] = [];
+    const out = { path: {}, query: {}, header: {} } as ValidatedParameters;
+    for (const location of ['path', 'query', 'header'] as const) {
+      const specs = operation.parameters.filter((p) => p.in === location);
+      const value: Record<string, unknown> = {};
+      for (const spec of specs) {
+        const key = location === 'header' ? spec.name.toLowerCase() : spec.name;
+        const v = raw[location][key];
+        if (v !== undefined) value[spec.name] = v;
+      }
+      const validate = validators.parameters[location];
+      if (!validate(value)) problems.push(...toProblems(validate.errors ?? [], location, location === 'header'));
+      out[location] = value;
+    }
+    if (problems.length > 0) throw validationError(problems);
+    return out;
+  }
+
+  body(operation: Operation, body: unknown): void {
+    const validate = this.validators(operation).body;
+    if (validate && !validate(body)) throw validationError(toProblems(validate.errors ?? [], 'body', false));
+  }
+
+  private validators(operation: Operation): OperationValidators {
+    let v = this.compiled.get(operation);
+    if (!v) {
+      const compileParams = (location: ParameterSpec['in']): ValidateFunction => {
+        const specs = operation.parameters.filter((p) => p.in === location);
+        const properties = Object.fromEntries(specs.map((p) => [p.name, withDocumentRefs(p.schema, operation.documentId)]));
+        const required = specs.filter((p) => p.required).map((p) => p.name);
+        return this.paramAjv.compile({ type: 'object', properties, required });
+      };
+      v = {
+        parameters: { path: compileParams('path'), query: compileParams('query'), header: compileParams('header') },
+        body: operation.bodySchemaPointer
+          ? this.bodyAjv.compile({ $ref: `${operation.documentId}${operation.bodySchemaPointer}` })
+          : null,
+      };
+      this.compiled.set(operation, v);
+    }
+    return v;
+  }
+}
+
+/** Parameter schemas are copied out of their document, so their local $refs must name it. */
+function withDocumentRefs(schema: unknown, documentId: string): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => withDocumentRefs(s, documentId));
+  if (schema && typeof schema === 'object') {
+    return Object.fromEntries(
+      Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${documentId}${v}` : withDocumentRefs(v, documentId)]),
+    );
+  }
+  return schema;
+}
+
+/** Turns ajv's errors into `{ path, message }` entries a person can act on. */
+export function toProblems(errors: ErrorObject[], root: string, lowerCaseNames: boolean): FieldProblem[] {
+  const seen = new Set<string>();
+  const problems: FieldProblem[] = [];
+  // oneOf/anyOf summaries repeat what their branches already said.
+  const useful = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && e.keyword !== 'if');
+  for (const e of useful.length > 0 ? useful : errors) {
+    let path = root + e.instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
+    let message = e.message ?? 'is not valid';
+    if (e.keyword === 'required') {
+      path += `.${(e.params as { missingProperty: string }).missingProperty}`;
+      message = 'is required';
+    } else if (e.keyword === 'additionalProperties') {
+      path += `.${(e.params as { additionalProperty: string }).additionalProperty}`;
+      message = 'is not a known field';
+    } else if (e.keyword === 'enum') {
+      message = `must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    } else if (e.keyword === 'const') {
+      message = `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
+    } else if (e.keyword === 'pattern' && root === 'body') {
+      message = e.instancePath.endsWith('/objective') ? 'must not be blank' : message;
+    }
+    if (lowerCaseNames) path = path.toLowerCase();
+    const id = `${path}\u0000${message}`;
+    if (!seen.has(id)) {
+      seen.add(id);
+      problems.push({ path, message });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,83 @@
+import type { Operation } from '../contract/operations.js';
+
+export interface RouteMatch {
+  operation: Operation;
+  pathParams: Record<string, string>;
+}
+
+export type RouteResult =
+  | { kind: 'match'; match: RouteMatch }
+  | { kind: 'method-not-allowed'; allow: string[] }
+  | { kind: 'not-found' };
+
+interface CompiledPath {
+  segments: Array<string | { param: string }>;
+  byMethod: Map<string, Operation>;
+}
+
+/** Matches a method and path to an operation; templates are compared segment by segment. */
+export class Router {
+  /** Static paths resolve with one map lookup; templated ones are grouped by segment count. */
+  private readonly staticPaths = new Map<string, CompiledPath>();
+  private readonly templated = new Map<number, CompiledPath[]>();
+
+  constructor(operations: readonly Operation[]) {
+    const byTemplate = new Map<string, CompiledPath>();
+    for (const op of operations) {
+      let compiled = byTemplate.get(op.template);
+      if (!compiled) {
+        const segments = op.template.split('/').slice(1).map((s) => (s.startsWith('{') ? { param: s.slice(1, -1) } : s));
+        compiled = { segments, byMethod: new Map() };
+        byTemplate.set(op.template, compiled);
+        if (segments.every((s) => typeof s === 'string')) this.staticPaths.set(op.template, compiled);
+        else {
+          const group = this.templated.get(segments.length) ?? [];
+          group.push(compiled);
+          this.templated.set(segments.length, group);
+        }
+      }
+      compiled.byMethod.set(op.method, op);
+    }
+  }
+
+  route(method: string, path: string): RouteResult {
+    const normalized = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    const exact = this.staticPaths.get(normalized);
+    if (exact) return this.pick(exact, method, {});
+    const parts = normalized.split('/').slice(1);
+    for (const compiled of this.templated.get(parts.length) ?? []) {
+      const params = matchSegments(compiled.segments, parts);
+      if (params) return this.pick(compiled, method, params);
+    }
+    return { kind: 'not-found' };
+  }
+
+  private pick(compiled: CompiledPath, method: string, pathParams: Record<string, string>): RouteResult {
+    const operation = compiled.byMethod.get(method) ?? (method === 'HEAD' ? compiled.byMethod.get('GET') : undefined);
+    if (operation) return { kind: 'match', match: { operation, pathParams } };
+    return { kind: 'method-not-allowed', allow: [...compiled.byMethod.keys()] };
+  }
+}
+
+function matchSegments(segments: CompiledPath['segments'], parts: string[]): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as CompiledPath['segments'][number];
+    const part = parts[i] as string;
+    if (typeof segment === 'string') {
+      if (segment !== part) return null;
+    } else {
+      if (part === '') return null;
+      params[segment.param] = safeDecode(part);
+    }
+  }
+  return params;
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}

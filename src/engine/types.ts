@@ -1,0 +1,23 @@
+/**
+ * The engine's own request and response: plain data, so that every adapter (node http,
+ * express, msw, an MCP tool call) translates to and from them cheaply, and the engine
+ * never depends on a framework or on `node:` modules.
+ */
+export interface EngineRequest {
+  method: string;
+  /** Path and query string, e.g. `/api/v1/builds?limit=5`. */
+  url: string;
+  /** Header names in lower case. */
+  headers: Record<string, string | undefined>;
+  /** The raw body; adapters stop reading after `maxBodyBytes + 1` bytes. */
+  body?: Uint8Array;
+}
+
+export interface EngineResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** A JSON text, a file's text, or bytes (audio, images). */
+  body: string | Uint8Array;
+}
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -1,0 +1,53 @@
+import { ApiError } from '../engine/api-error.js';
+import type { Account } from '../store/account.js';
+import type { TransactionRecord, TransactionType } from '../store/records.js';
+
+/**
+ * The token ledger: every change of an account's balance is a transaction, so the balance
+ * always equals the sum of the ledger and `lifetimeUsed` is spending net of refunds.
+ */
+function book(account: Account, type: TransactionType, amount: number, description: string, buildId: string | null, at: number): TransactionRecord {
+  account.balance += amount;
+  return account.transactions.add({
+    id: account.newId(),
+    type,
+    amount,
+    balanceAfter: account.balance,
+    description,
+    buildId,
+    createdAt: at,
+  });
+}
+
+export function purchase(account: Account, tokens: number, description: string, at: number): TransactionRecord {
+  account.lifetimePurchased += tokens;
+  return book(account, 'purchase', tokens, description, null, at);
+}
+
+export function grant(account: Account, tokens: number, description: string, at: number): TransactionRecord {
+  return book(account, 'grant', tokens, description, null, at);
+}
+
+/** Throws 402 INSUFFICIENT_TOKENS with required, available and shortfall (spec, Errors). */
+export function assertAffordable(account: Account, cost: number): void {
+  if (account.balance < cost) {
+    const shortfall = cost - account.balance;
+    throw new ApiError(
+      402,
+      'INSUFFICIENT_TOKENS',
+      `This build costs ${cost} tokens and the balance is ${account.balance}: ${shortfall} more needed.`,
+      { required: cost, available: account.balance, shortfall },
+    );
+  }
+}
+
+export function chargeBuild(account: Account, cost: number, buildId: string, description: string, at: number): TransactionRecord {
+  assertAffordable(account, cost);
+  account.lifetimeUsed += cost;
+  return book(account, 'build_charge', -cost, description, buildId, at);
+}
+
+export function refundBuild(account: Account, cost: number, buildId: string, description: string, at: number): TransactionRecord {
+  account.lifetimeUsed -= cost;
+  return book(account, 'build_refund', cost, description, buildId, at);
+}

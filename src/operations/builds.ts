@@ -1,0 +1,52 @@
+import { buildContent, createBuild as create, findBuild, type CreateBuildRequest } from '../builds/builds-service.js';
+import { statusAt, type BuildStatus } from '../builds/pipeline.js';
+import type { ContentKind } from '../content/types.js';
+import type { ServiceHandler } from './context.js';
+import { buildJson, deliverableSummaryJson } from './serialize.js';
+
+interface BuildCreateBody extends Partial<Omit<CreateBuildRequest, 'targetId' | 'kind' | 'objective'>> {
+  targetId: string;
+  kind: ContentKind;
+  objective: string;
+}
+
+/** Fills the inferred defaults: a single page, research required, standard modes, no images. */
+function withDefaults(body: BuildCreateBody): CreateBuildRequest {
+  const buildType = body.buildType ?? 'single';
+  return {
+    ...body,
+    objective: body.objective.trim(),
+    buildType,
+    pages: body.pages ?? (buildType === 'suite' ? 0 : 1),
+    researchPolicy: body.researchPolicy ?? 'required',
+    researchMode: body.researchMode ?? 'standard',
+    qualityMode: body.qualityMode ?? 'standard',
+    generateImages: body.generateImages ?? false,
+  };
+}
+
+export const createBuild: ServiceHandler = ({ sim, account, body, params, correlationId, now }) => {
+  const idempotencyKey = (params.header['Idempotency-Key'] as string | undefined) ?? null;
+  const result = create(sim.builds, account, withDefaults(body as BuildCreateBody), idempotencyKey, correlationId, now);
+  const { build } = result;
+  const json = result.replayed
+    ? { buildId: build.id, correlationId: build.correlationId, idempotent: true }
+    : { buildId: build.id, correlationId: build.correlationId };
+  return { status: result.replayed ? 200 : 202, json, headers: { location: `/api/v1/builds/${build.id}` } };
+};
+
+export const listBuilds: ServiceHandler = ({ account, params, now }) => {
+  const { limit, cursor, targetId, status } = params.query as { limit: number; cursor?: string; targetId?: string; status?: BuildStatus };
+  const keep = targetId || status
+    ? (b: { targetId: string; schedule: Parameters<typeof statusAt>[0] }) =>
+        (!targetId || b.targetId === targetId) && (!status || statusAt(b.schedule, now) === status)
+    : undefined;
+  const page = account.builds.page(limit, cursor, keep);
+  return { status: 200, json: { data: page.data.map((b) => buildJson(b, now)), nextCursor: page.nextCursor } };
+};
+
+export const getBuild: ServiceHandler = ({ sim, account, params, now }) => {
+  const build = findBuild(account, params.path.buildId as string);
+  const deliverables = buildContent(sim.builds, build, now).map((content, pageIndex) => deliverableSummaryJson(build, pageIndex, content));
+  return { status: 200, json: { build: buildJson(build, now), deliverables } };
+};

@@ -1,0 +1,48 @@
+import type { Clock } from '../clock/clock.js';
+import type { BuildEnvironment } from '../builds/builds-service.js';
+import type { ValidatedParameters } from '../engine/request-validation.js';
+import type { RateLimiter } from '../limits/rate-limiter.js';
+import type { Account } from '../store/account.js';
+import type { ApiKeyRecord } from '../store/records.js';
+import type { Store } from '../store/store.js';
+
+/** The simulator's state and services, shared by every operation. */
+export interface Simulation {
+  seed: string;
+  version: string;
+  /** The pipeline speed as configured: a preset name or a factor. */
+  speedLabel: string;
+  clock: Clock;
+  store: Store;
+  limiter: RateLimiter;
+  builds: BuildEnvironment;
+}
+
+interface BaseContext<Body> {
+  sim: Simulation;
+  params: ValidatedParameters;
+  /** The parsed JSON body, already validated against the operation's schema. */
+  body: Body;
+  correlationId: string;
+  now: number;
+}
+
+export interface ServiceContext<Body = any> extends BaseContext<Body> {
+  account: Account;
+  key: ApiKeyRecord;
+}
+
+export type ControlContext<Body = any> = BaseContext<Body>;
+
+/** What an operation answers; the engine adds the common headers and serializes. */
+export interface Reply {
+  status: number;
+  /** A JSON body, or */
+  json?: unknown;
+  /** a file body with its content type. */
+  file?: { body: string | Uint8Array; contentType: string };
+  headers?: Record<string, string>;
+}
+
+export type ServiceHandler = (ctx: ServiceContext) => Reply;
+export type ControlHandler = (ctx: ControlContext) => Reply;

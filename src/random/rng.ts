@@ -1,0 +1,93 @@
+/**
+ * Deterministic randomness. Every random choice in the simulator comes from an Rng
+ * derived from the simulator's seed and the id of the entity it concerns, so the same
+ * seed and the same requests give byte-identical responses. Math.random is never used.
+ */
+
+/** 32-bit FNV-1a hash of a string: cheap, stable, good enough to derive sub-seeds. */
+export function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** A small, fast seeded generator (sfc32) with helpers for the choices generators make. */
+export class Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  /** Seeds from any number of parts, e.g. `new Rng(seed, buildId, 'sources')`. */
+  constructor(...parts: Array<string | number>) {
+    const key = parts.join('\u0000');
+    this.a = hash32(`a${key}`);
+    this.b = hash32(`b${key}`);
+    this.c = hash32(`c${key}`);
+    this.d = hash32(`d${key}`) | 1;
+    for (let i = 0; i < 12; i++) this.nextUint32();
+  }
+
+  nextUint32(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    return this.nextUint32() / 4294967296;
+  }
+
+  /** An integer in [min, max], both inclusive. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  /** A float in [min, max). */
+  float(min: number, max: number): number {
+    return min + this.next() * (max - min);
+  }
+
+  bool(probability = 0.5): boolean {
+    return this.next() < probability;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error('Rng.pick on an empty list');
+    return items[Math.floor(this.next() * items.length)] as T;
+  }
+
+  /** `count` distinct items, in random order (fewer if the list is shorter). */
+  sample<T>(items: readonly T[], count: number): T[] {
+    const copy = items.slice();
+    const n = Math.min(count, copy.length);
+    for (let i = 0; i < n; i++) {
+      const j = i + Math.floor(this.next() * (copy.length - i));
+      [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+    }
+    return copy.slice(0, n);
+  }
+
+  hex(length: number): string {
+    let out = '';
+    while (out.length < length) out += this.nextUint32().toString(16).padStart(8, '0');
+    return out.slice(0, length);
+  }
+
+  /** A UUID v4 string whose random bits come from this generator. */
+  uuid(): string {
+    const h = this.hex(32).split('');
+    h[12] = '4';
+    h[16] = '89ab'[parseInt(h[16] as string, 16) & 3] as string;
+    const s = h.join('');
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  }
+}

@@ -1,0 +1,84 @@
+import { Clock } from './clock/clock.js';
+import { SPEED_PRESETS, type SpeedPreset } from './builds/pipeline.js';
+import { generateContent } from './content/generate.js';
+import { controlDocument, serviceDocument } from './contract/openapi.generated.js';
+import { readOperations } from './contract/operations.js';
+import { Engine, type HandledResponse } from './engine/engine.js';
+import { RequestValidator } from './engine/request-validation.js';
+import type { EngineRequest } from './engine/types.js';
+import { KEY_LIMITS, RateLimiter, USER_LIMIT, type RateLimitClass } from './limits/rate-limiter.js';
+import type { Simulation } from './operations/context.js';
+import { controlHandlers, serviceHandlers } from './operations/index.js';
+import { seedAccounts, type SeededKeys } from './seed/accounts.js';
+import { Store } from './store/store.js';
+import { VERSION } from './version.js';
+
+export const DEFAULT_SEED = 'content-sim';
+
+export interface SimulatorOptions {
+  /** Same seed, same requests → byte-identical responses. Default `content-sim`. */
+  seed?: string;
+  /** `realistic` (3–8 min for a blog), `fast` (the default: seconds), `instant`, or a factor. */
+  speed?: SpeedPreset | number;
+  /** Start with the clock frozen at this instant (ms or ISO string); it then moves only when advanced. */
+  frozenAt?: number | string;
+  /** Real time source, for tests of the running clock. */
+  realTime?: () => number;
+  /** Serve the `/_sim` control API. Default true. */
+  control?: boolean;
+  cors?: boolean;
+  /** Requests a minute: per key by route class, and per user. Defaults are the spec's (60/10/20 and 120). */
+  rateLimits?: { perKey?: Partial<Record<RateLimitClass, number>>; perUser?: number };
+  /** Told of unexpected faults (the client sees a bare 500). Default: console.error. */
+  onFault?: (error: unknown, correlationId: string) => void;
+}
+
+export interface Simulator {
+  handle(request: EngineRequest): HandledResponse;
+  readonly clock: Clock;
+  readonly seed: string;
+  readonly keys: SeededKeys;
+  readonly sim: Simulation;
+}
+
+export function parseSpeed(speed: SpeedPreset | number | string | undefined): { factor: number; label: string } {
+  if (speed === undefined) return { factor: SPEED_PRESETS.fast, label: 'fast' };
+  if (typeof speed === 'string' && speed in SPEED_PRESETS) return { factor: SPEED_PRESETS[speed as SpeedPreset], label: speed };
+  const factor = Number(speed);
+  if (!Number.isFinite(factor) || factor <= 0) {
+    throw new RangeError(`speed must be realistic, fast, instant or a positive factor, not ${String(speed)}`);
+  }
+  return { factor, label: String(factor) };
+}
+
+/** Builds a simulator: its clock, an account store seeded with the default keys, and the engine. */
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const speed = parseSpeed(options.speed);
+  const frozenAt = typeof options.frozenAt === 'string' ? Date.parse(options.frozenAt) : options.frozenAt;
+  if (frozenAt !== undefined && !Number.isFinite(frozenAt)) throw new RangeError(`frozenAt is not a valid time: ${String(options.frozenAt)}`);
+  const clock = new Clock({ frozenAt, realTime: options.realTime });
+  const store = new Store(seed);
+  const sim: Simulation = {
+    seed,
+    version: VERSION,
+    speedLabel: speed.label,
+    clock,
+    store,
+    limiter: new RateLimiter({ ...KEY_LIMITS, ...options.rateLimits?.perKey }, options.rateLimits?.perUser ?? USER_LIMIT),
+    builds: { seed, speed: speed.factor, generateContent },
+  };
+  const keys = seedAccounts(store, clock.now());
+  const engine = new Engine({
+    sim,
+    serviceOperations: readOperations(serviceDocument, 'service'),
+    controlOperations: readOperations(controlDocument, 'control'),
+    validator: new RequestValidator({ service: serviceDocument, control: controlDocument }),
+    serviceHandlers,
+    controlHandlers,
+    control: options.control,
+    cors: options.cors,
+    onFault: options.onFault ?? ((error, correlationId) => console.error(`[${correlationId}] unexpected fault:`, error)),
+  });
+  return { handle: (request) => engine.handle(request), clock, seed, keys, sim };
+}

@@ -1,0 +1,102 @@
+import { validationError } from '../engine/api-error.js';
+
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+interface Entry<T> {
+  seq: number;
+  item: T;
+}
+
+/**
+ * The records of one kind that one account owns: O(1) lookup by id, newest-first pages
+ * with opaque cursors that stay valid when records are added or removed in between.
+ */
+export class OrderedCollection<T extends { id: string }> {
+  /** Ascending by seq (insertion order). */
+  private readonly entries: Entry<T>[] = [];
+  private readonly byId = new Map<string, Entry<T>>();
+  private nextSeq = 1;
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  add(item: T): T {
+    const entry = { seq: this.nextSeq++, item };
+    this.entries.push(entry);
+    this.byId.set(item.id, entry);
+    return item;
+  }
+
+  get(id: string): T | undefined {
+    return this.byId.get(id)?.item;
+  }
+
+  remove(id: string): boolean {
+    const entry = this.byId.get(id);
+    if (!entry) return false;
+    this.byId.delete(id);
+    this.entries.splice(this.indexOfSeq(entry.seq), 1);
+    return true;
+  }
+
+  /** Newest first; `cursor` is the `nextCursor` of the previous page. */
+  page(limit: number, cursor: string | undefined, keep: (item: T) => boolean = () => true): Page<T> {
+    let i = cursor === undefined ? this.entries.length - 1 : this.indexBelow(decodeCursor(cursor));
+    const data: T[] = [];
+    let lastSeq = 0;
+    for (; i >= 0 && data.length < limit; i--) {
+      const entry = this.entries[i] as Entry<T>;
+      if (keep(entry.item)) {
+        data.push(entry.item);
+        lastSeq = entry.seq;
+      }
+    }
+    // Only promise a next page when one really exists.
+    let more = false;
+    for (; i >= 0; i--) {
+      if (keep((this.entries[i] as Entry<T>).item)) {
+        more = true;
+        break;
+      }
+    }
+    return { data, nextCursor: more ? encodeCursor(lastSeq) : null };
+  }
+
+  *values(): IterableIterator<T> {
+    for (const entry of this.entries) yield entry.item;
+  }
+
+  /** Index of the last entry whose seq is below `seq`, or -1. */
+  private indexBelow(seq: number): number {
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.entries[mid] as Entry<T>).seq < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  private indexOfSeq(seq: number): number {
+    return this.indexBelow(seq) + 1;
+  }
+}
+
+const CURSOR_PREFIX = 'c1.';
+
+function encodeCursor(seq: number): string {
+  return `${CURSOR_PREFIX}${seq.toString(36)}`;
+}
+
+function decodeCursor(cursor: string): number {
+  const seq = cursor.startsWith(CURSOR_PREFIX) ? parseInt(cursor.slice(CURSOR_PREFIX.length), 36) : NaN;
+  if (!Number.isSafeInteger(seq) || seq < 1 || encodeCursor(seq) !== cursor) {
+    throw validationError([{ path: 'query.cursor', message: 'is not a cursor this list returned' }]);
+  }
+  return seq;
+}

@@ -1,0 +1,65 @@
+import { API_KEY_PREFIX, constantTimeEqual, hashApiKey, keyHint, type Scope } from '../auth/api-key.js';
+import { Rng } from '../random/rng.js';
+import { Account } from './account.js';
+import type { ApiKeyRecord } from './records.js';
+
+export interface IssuedKey {
+  record: ApiKeyRecord;
+  /** The key itself: returned once, never stored. */
+  value: string;
+}
+
+/** Every account and the index of API keys by their hash. Each lookup is O(1). */
+export class Store {
+  readonly accounts = new Map<string, Account>();
+  private readonly keysByHash = new Map<string, ApiKeyRecord>();
+  private readonly ids: Rng;
+  private readonly keyValues: Rng;
+
+  constructor(private readonly seed: string) {
+    this.ids = new Rng(seed, 'store-ids');
+    this.keyValues = new Rng(seed, 'key-values');
+  }
+
+  createAccount(name: string, now: number): Account {
+    const account = new Account(this.ids.uuid(), name, now, this.seed);
+    this.accounts.set(account.id, account);
+    return account;
+  }
+
+  issueKey(account: Account, name: string, scopes: Scope[], now: number): IssuedKey {
+    const value = `${API_KEY_PREFIX}${this.keyValues.hex(40)}`;
+    const record: ApiKeyRecord = {
+      id: account.newId(),
+      accountId: account.id,
+      name,
+      hash: hashApiKey(value),
+      hint: keyHint(value),
+      scopes: [...scopes].sort(),
+      createdAt: now,
+      revokedAt: null,
+      lastUsedAt: null,
+    };
+    account.keys.set(record.id, record);
+    this.keysByHash.set(record.hash, record);
+    return { record, value };
+  }
+
+  /**
+   * The key record for a presented key, revoked or not. The map is keyed by digest, and the
+   * digest found is compared again in constant time, so timing tells nothing of the key.
+   */
+  findKey(presented: string): ApiKeyRecord | undefined {
+    const digest = hashApiKey(presented);
+    const record = this.keysByHash.get(digest);
+    return record && constantTimeEqual(record.hash, digest) ? record : undefined;
+  }
+
+  revokeKey(record: ApiKeyRecord, now: number): void {
+    record.revokedAt ??= now;
+  }
+
+  account(id: string): Account | undefined {
+    return this.accounts.get(id);
+  }
+}
