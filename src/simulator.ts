@@ -8,7 +8,7 @@ import { RequestValidator } from './engine/request-validation.js';
 import type { EngineRequest } from './engine/types.js';
 import { KEY_LIMITS, RateLimiter, USER_LIMIT, type RateLimitClass } from './limits/rate-limiter.js';
 import type { Simulation } from './operations/context.js';
-import { controlHandlers, serviceHandlers } from './operations/index.js';
+import { controlHandlers, publicHandlers, serviceHandlers } from './operations/index.js';
 import { seedAccounts, type SeededKeys } from './seed/accounts.js';
 import { Store } from './store/store.js';
 import { VERSION } from './version.js';
@@ -75,6 +75,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     controlOperations: readOperations(controlDocument, 'control'),
     validator: new RequestValidator({ service: serviceDocument, control: controlDocument }),
     serviceHandlers,
+    publicHandlers,
     controlHandlers,
     control: options.control,
     cors: options.cors,

@@ -8,7 +8,7 @@ import { type Block, type Inline, em, inl, type Part } from './doc-model.js';
 import { DEFAULT_CITY, DEFAULT_AUDIENCES } from './vocabulary.js';
 import { dateline, yearOf } from './dates.js';
 import { groupLibrary, type LibraryGroups } from './library.js';
-import { audienceOf, type ObjectiveParts, parseObjective } from './objective.js';
+import { audienceOf, type ObjectiveParts, parseObjective, plainWords } from './objective.js';
 import { ANGLES, type Angle } from './phrases.js';
 import { Prose } from './prose.js';
 import { seoLeadSentence, seoSecondarySentence } from './seo.js';
@@ -42,7 +42,8 @@ export class GenContext {
     this.description = oneLine(target.description);
     this.objective = parseObjective(input.objective, this.brand);
     this.topic = this.objective.topic;
-    this.focus = this.objective.focus || this.brand;
+    // Focus text is built from plain words only (claims repeat it verbatim), never raw user text.
+    this.focus = this.objective.focus || plainWords(this.brand) || 'our work';
     this.focusShort = this.objective.focusShort || this.focus;
     // Who it is for: the objective says, else the target's description ("... for bakeries"), else a default.
     this.audience =

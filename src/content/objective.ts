@@ -38,6 +38,11 @@ function words(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
+/** Letters, digits, hyphens and apostrophes only: safe to repeat verbatim anywhere. */
+export function plainWords(text: string): string {
+  return words(text).join(' ');
+}
+
 function firstSentence(text: string): string {
   const m = /^(.{12,}?[.!?])\s/.exec(text);
   return m ? (m[1] as string) : text;

@@ -118,7 +118,8 @@ export class Prose {
     let transitioned = false;
     pools.forEach((pool, i) => {
       const template = this.pickTemplate(pool);
-      const transition = i > 0 && !transitioned && this.rng.bool(this.tone.transitionRate) ? this.pickFresh(this.tone.transitions) : null;
+      const wants = i > 0 && !transitioned && this.rng.bool(this.tone.transitionRate) && !template.includes(':');
+      const transition = wants ? this.pickFresh(this.tone.transitions) : null;
       if (transition) {
         transitioned = true;
         out.push(`${transition} ${this.fill(lowerStart(template))}`);

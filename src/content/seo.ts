@@ -3,7 +3,7 @@
  * description, secondary keywords somewhere in the body, meta description within its limit.
  */
 import type { Rng } from '../random/rng.js';
-import { capitalize, decapitalize, fitText, joinList, oneLine } from './text.js';
+import { capitalize, fitText, joinList, oneLine } from './text.js';
 import type { BrandKit } from './types.js';
 
 const LEAD = [
@@ -50,5 +50,5 @@ export function metaDescription(kit: BrandKit, summary: string): string {
   const body = oneLine(summary);
   const plain = fitText(body, max);
   if (primary.length === 0 || containsAll(plain, primary)) return plain;
-  return fitText(`${capitalize(joinList(primary))}: ${decapitalize(body)}`, max);
+  return fitText(`${capitalize(joinList(primary))}: ${body}`, max);
 }

@@ -17,6 +17,8 @@ export interface EngineOptions {
   controlOperations: Operation[];
   validator: RequestValidator;
   serviceHandlers: Readonly<Record<string, ServiceHandler>>;
+  /** Service operations open to anyone (`security: []`, no scope), e.g. a shared deliverable. */
+  publicHandlers: Readonly<Record<string, ControlHandler>>;
   controlHandlers: Readonly<Record<string, ControlHandler>>;
   /** Serve the `/_sim` control API (default true). */
   control?: boolean;
@@ -56,7 +58,12 @@ export class Engine {
     this.serviceRouter = new Router(options.serviceOperations);
     this.controlRouter = new Router(options.controlOperations);
     this.correlationIds = new Rng(options.sim.seed, 'correlation-ids');
-    assertEveryOperationHandled(options.serviceOperations, options.serviceHandlers);
+    assertEveryOperationHandled(options.serviceOperations, { ...options.serviceHandlers, ...options.publicHandlers });
+    for (const op of options.serviceOperations) {
+      if ((op.scope === null) !== op.operationId in options.publicHandlers) {
+        throw new Error(`${op.operationId}: an operation without x-required-scope must be public, and only such a one`);
+      }
+    }
     assertEveryOperationHandled(options.controlOperations, options.controlHandlers);
   }
 
@@ -92,6 +99,7 @@ export class Engine {
     const routeClass = route.kind === 'match' ? route.match.operation.rateLimitClass : 'default';
     exchange.rate = sim.limiter.uncounted(routeClass, exchange.now);
     if (!path.startsWith('/api/')) throw new ApiError(404, 'NOT_FOUND', `Nothing at ${path}: the API lives under /api/v1.`);
+    if (route.kind === 'match' && route.match.operation.scope === null) return this.public(route.match.operation, route.match.pathParams, query, request, exchange);
 
     // 2. Authenticate the key.
     const caller = authenticate(sim.store, request.headers.authorization);
@@ -130,6 +138,15 @@ export class Engine {
     const body = this.body(operation, request);
     const handler = this.options.serviceHandlers[operation.operationId] as ServiceHandler;
     return handler({ sim, account: caller.account, key: caller.key, params, body, correlationId: exchange.correlationId, now: exchange.now });
+  }
+
+  /** An operation anyone may call: no key, so no bucket counts it. */
+  private public(operation: Operation, pathParams: Record<string, string>, query: string, request: EngineRequest, exchange: Exchange): Reply {
+    exchange.operationId = operation.operationId;
+    const params = this.parameters(operation, pathParams, query, request);
+    const body = this.body(operation, request);
+    const handler = this.options.publicHandlers[operation.operationId] as ControlHandler;
+    return handler({ sim: this.options.sim, params, body, correlationId: exchange.correlationId, now: exchange.now });
   }
 
   private control(method: string, path: string, query: string, request: EngineRequest, exchange: Exchange): Reply {

@@ -13,4 +13,7 @@ export const serviceHandlers: Readonly<Record<string, ServiceHandler>> = {
   ...deliverables,
 };
 
+/** Operations of openapi.yaml that need no key (`security: []`). */
+export const publicHandlers: Readonly<Record<string, ControlHandler>> = {};
+
 export const controlHandlers: Readonly<Record<string, ControlHandler>> = { ...control };

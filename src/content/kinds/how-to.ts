@@ -1,6 +1,6 @@
 /** How-to guide: what you need, numbered steps with instructions, tips, troubleshooting. */
 import type { GenContext } from '../context.js';
-import { type Block, h2, h3, link, p, para, ul } from '../doc-model.js';
+import { type Block, h2, h3, link, p, ul } from '../doc-model.js';
 import { contentBlocks, ctaBlocks } from '../library.js';
 import { ADVICE, CLOSING, DETAIL, INSIGHT } from '../phrases.js';
 import { titleCase } from '../text.js';
