@@ -1,6 +1,6 @@
 import { Rng } from '../random/rng.js';
 import { OrderedCollection } from './ordered-collection.js';
-import type { ApiKeyRecord, BuildRecord, TargetRecord, TransactionRecord } from './records.js';
+import type { ApiKeyRecord, BuildRecord, LibraryItemRecord, TargetRecord, TransactionRecord } from './records.js';
 import { IdempotencyIndex } from '../builds/idempotency.js';
 
 export interface DeliverableRef {
@@ -20,6 +20,8 @@ export class Account {
   readonly transactions = new OrderedCollection<TransactionRecord>();
   readonly targets = new OrderedCollection<TargetRecord>();
   readonly builds = new OrderedCollection<BuildRecord>();
+  /** Library items of every target of the account; each record names its target. */
+  readonly library = new OrderedCollection<LibraryItemRecord>();
   readonly deliverables = new Map<string, DeliverableRef>();
   /** slug → target id: slugs are unique per account. */
   readonly slugs = new Map<string, string>();

@@ -40,6 +40,20 @@ export interface TargetRecord {
   updatedAt: number;
 }
 
+export type LibraryItemType = 'cta' | 'glossary_term' | 'product_blurb' | 'brand_asset';
+
+/** Reusable content of one target: calls to action, glossary terms, product blurbs, brand assets. */
+export interface LibraryItemRecord {
+  id: string;
+  targetId: string;
+  type: LibraryItemType;
+  name: string;
+  content: string;
+  url: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export type BuildType = 'single' | 'suite';
 export type ResearchPolicy = 'required' | 'optional' | 'none';
 export type ResearchMode = 'standard' | 'deep';
