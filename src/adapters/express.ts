@@ -28,7 +28,8 @@ export function createExpressApp(simulator: Simulator, options: ExpressAdapterOp
     toEngineRequest(req)
       .then((request) => {
         const response: HandledResponse = simulator.handle(request);
-        res.writeHead(response.status, response.headers);
+        const length = typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength;
+        res.writeHead(response.status, { ...response.headers, 'content-length': String(length) });
         res.end(response.body);
         options.onRequest?.({
           method: request.method,

@@ -6,6 +6,7 @@ import { createSimulator } from '../simulator.js';
 import { VERSION } from '../version.js';
 import { parseServeOptions, USAGE, UsageError } from './options.js';
 import { banner } from './banner.js';
+import { formatRequestLine } from './request-log.js';
 
 function main(): void {
   let parsed;
@@ -24,7 +25,7 @@ function main(): void {
   const app = createExpressApp(simulator, {
     onRequest: options.quiet
       ? undefined
-      : (e) => process.stdout.write(`${e.method} ${e.url} ${e.status} ${e.durationMs.toFixed(1)}ms ${e.keyHint ?? '-'} ${e.correlationId}\n`),
+      : (entry) => process.stdout.write(formatRequestLine(entry)),
   });
   const server = createServer(app);
   server.on('error', (error: NodeJS.ErrnoException) => {
