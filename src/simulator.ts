@@ -1,6 +1,7 @@
 import { Clock } from './clock/clock.js';
 import { SPEED_PRESETS, type SpeedPreset } from './builds/pipeline.js';
 import { generateContent } from './content/generate.js';
+import { resolveLibraryItems } from './library/library-service.js';
 import { controlDocument, serviceDocument } from './contract/openapi.generated.js';
 import { readOperations } from './contract/operations.js';
 import { Engine, type HandledResponse } from './engine/engine.js';
@@ -66,7 +67,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     clock,
     store,
     limiter: new RateLimiter({ ...KEY_LIMITS, ...options.rateLimits?.perKey }, options.rateLimits?.perUser ?? USER_LIMIT),
-    builds: { seed, speed: speed.factor, generateContent },
+    builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems },
   };
   const keys = seedAccounts(store, clock.now());
   const engine = new Engine({

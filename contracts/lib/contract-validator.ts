@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
 import { parse } from 'yaml';
+import { documentedView, SPEC_ERROR_SCHEMA } from './documented-view.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
 const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
@@ -18,6 +19,20 @@ export interface ObservedResponse {
   headers: Record<string, string | string[] | undefined>;
   /** The raw body text ('' when none). */
   body: string;
+}
+
+/**
+ * `strict` (the default) holds responses to everything the documents state. `documented`
+ * sets aside what openapi.yaml marks `x-inferred: true`: inferred properties are not
+ * required and closed objects are open; an inferred status stands for any status of its
+ * class (a 200 where 201 is inferred); an error answered with an inferred status needs
+ * only the spec's `{ error, code, details }`; inferred headers are not required and
+ * undocumented headers are allowed; an inferred operation gets only those loose checks.
+ */
+export type ContractLevel = 'documented' | 'strict';
+
+export interface ContractValidatorOptions {
+  level?: ContractLevel;
 }
 
 export interface Violation {
@@ -36,6 +51,7 @@ interface CompiledOperation {
   segments: string[];
   responses: Json;
   doc: DocumentEntry;
+  inferred: boolean;
 }
 
 interface DocumentEntry {
@@ -54,24 +70,37 @@ export class ContractValidator {
   private readonly operations: CompiledOperation[] = [];
   private errorSchema: Json | undefined;
   private readonly validators = new WeakMap<object, ValidateFunction>();
+  readonly level: ContractLevel;
 
-  constructor(documents: Array<{ id: string; doc: Json }>) {
+  constructor(documents: Array<{ id: string; doc: Json }>, options: ContractValidatorOptions = {}) {
+    this.level = options.level ?? 'strict';
     this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
     addFormats(this.ajv);
-    for (const entry of documents) {
+    for (const original of documents) {
+      const entry = this.level === 'documented' ? { id: original.id, doc: documentedView(original.doc) } : original;
       this.ajv.addSchema(entry.doc, entry.id);
       for (const [template, item] of Object.entries(entry.doc.paths as Json)) {
         for (const method of ['get', 'put', 'post', 'patch', 'delete']) {
           const op = (item as Json)[method];
           if (!op) continue;
-          this.operations.push({ id: op.operationId, method: method.toUpperCase(), segments: template.split('/').slice(1), responses: op.responses, doc: entry });
+          this.operations.push({
+            id: op.operationId,
+            method: method.toUpperCase(),
+            segments: template.split('/').slice(1),
+            responses: op.responses,
+            doc: entry,
+            inferred: op['x-inferred'] === true,
+          });
         }
       }
     }
   }
 
-  static fromFiles(files: Record<string, string>): ContractValidator {
-    return new ContractValidator(Object.entries(files).map(([id, path]) => ({ id, doc: parse(readFileSync(path, 'utf8')) as Json })));
+  static fromFiles(files: Record<string, string>, options: ContractValidatorOptions = {}): ContractValidator {
+    return new ContractValidator(
+      Object.entries(files).map(([id, path]) => ({ id, doc: parse(readFileSync(path, 'utf8')) as Json })),
+      options,
+    );
   }
 
   /** The documented operations, for coverage reports. */
@@ -97,17 +126,19 @@ export class ContractValidator {
     const violations: Violation[] = [];
     const fail = (rule: string, message: string) => violations.push({ operation: op.id, status: observed.status, rule, message });
 
-    const responseKey = [String(observed.status), `${String(observed.status)[0]}XX`, 'default'].find((k) => k in op.responses);
-    if (!responseKey) {
+    const resolved = this.resolveResponse(op, observed.status);
+    if (!resolved) {
       fail('status', `status ${observed.status} is not documented for ${op.id} (documented: ${Object.keys(op.responses).join(', ')})`);
       return violations;
     }
+    const { key: responseKey, response, loose } = resolved;
     const pointer = `#/paths/${escapePointer('/' + op.segments.join('/'))}/${op.method.toLowerCase()}/responses/${responseKey}`;
-    const response = this.deref(op.doc, op.responses[responseKey]);
     const documentedHeaders = Object.fromEntries(Object.entries((response.headers ?? {}) as Json).map(([k, v]) => [k.toLowerCase(), this.deref(op.doc, v)]));
+    const documentedLevel = this.level === 'documented';
 
     for (const [name, spec] of Object.entries(documentedHeaders)) {
       const value = headers[name];
+      if (documentedLevel && spec['x-inferred'] === true) continue;
       if (value === undefined) {
         if (spec.required) fail('header', `required header ${name} is missing`);
         continue;
@@ -118,6 +149,7 @@ export class ContractValidator {
       for (const e of errors) fail('header', `header ${name}=${JSON.stringify(value)} ${e}`);
     }
     for (const name of Object.keys(headers)) {
+      if (documentedLevel) break; // the spec never says which other headers a response may carry
       if (!(name in documentedHeaders) && !TRANSPORT_HEADERS.test(name)) fail('header', `header ${name} is not documented for ${op.id} ${observed.status}`);
     }
 
@@ -132,7 +164,8 @@ export class ContractValidator {
       fail('content-type', `content type ${JSON.stringify(headers['content-type'] ?? null)} is not one of ${mediaTypes.join(', ')}`);
       return violations;
     }
-    const schema = content[mediaType].schema;
+    let schema = content[mediaType].schema as Json | undefined;
+    if (loose) schema = observed.status >= 400 ? SPEC_ERROR_SCHEMA : undefined;
     if (!schema) return violations;
     let body: unknown = observed.body;
     if (mediaType.endsWith('json')) {
@@ -146,6 +179,44 @@ export class ContractValidator {
     const where = `${pointer}/content/${escapePointer(mediaType)}/schema${schema.$ref ? ` (${schema.$ref})` : ''}`;
     for (const e of this.check(op.doc.id, where, schema, body)) fail('body', e);
     return violations;
+  }
+
+  /**
+   * The documented response a status answers to. At the `documented` level an inferred
+   * status stands for its whole class, and an inferred response or operation is checked
+   * loosely (`loose`: errors need only the spec's error object, successes no body shape).
+   */
+  private resolveResponse(op: CompiledOperation, status: number): { key: string; response: Json; loose: boolean } | undefined {
+    const exact = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in op.responses);
+    if (this.level === 'strict') return exact ? { key: exact, response: this.deref(op.doc, op.responses[exact]), loose: false } : undefined;
+    const isInferred = (key: string) => this.isInferredResponse(op, key);
+    if (exact) return { key: exact, response: this.deref(op.doc, op.responses[exact]), loose: op.inferred || (status >= 400 && isInferred(exact)) };
+    const sameClass = Object.keys(op.responses).find((k) => k[0] === String(status)[0] && isInferred(k));
+    if (!sameClass) return undefined;
+    return { key: sameClass, response: this.deref(op.doc, op.responses[sameClass]), loose: op.inferred || status >= 400 };
+  }
+
+  private isInferredResponse(op: CompiledOperation, key: string): boolean {
+    let node = op.responses[key] as Json;
+    // The mark may sit on the reference's target (a shared response) or on the inline response.
+    for (let depth = 0; node && depth < 10; depth++) {
+      if (node['x-inferred'] === true) return true;
+      if (typeof node.$ref !== 'string') return false;
+      node = this.derefOnce(op.doc, node.$ref);
+    }
+    return false;
+  }
+
+  private derefOnce(entry: DocumentEntry, ref: string): Json {
+    return ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((n: Json, part: string) => n[part.replace(/~1/g, '/').replace(/~0/g, '~')], entry.doc);
+  }
+
+  /** Whether an operation is an inference of openapi.yaml (its path and payload are not in the spec). */
+  isInferredOperation(operationId: string): boolean {
+    return this.operations.some((o) => o.id === operationId && o.inferred);
   }
 
   /** Throws with every violation listed when a response breaks the contract. */
@@ -199,12 +270,7 @@ export class ContractValidator {
 
   private deref(entry: DocumentEntry, node: Json): Json {
     let current = node;
-    while (current && typeof current.$ref === 'string') {
-      current = current.$ref
-        .replace(/^#\//, '')
-        .split('/')
-        .reduce((n: Json, part: string) => n[part.replace(/~1/g, '/').replace(/~0/g, '~')], entry.doc);
-    }
+    while (current && typeof current.$ref === 'string') current = this.derefOnce(entry, current.$ref);
     return current;
   }
 }

@@ -4,6 +4,7 @@ import { buildCost } from '../ledger/prices.js';
 import type { Account } from '../store/account.js';
 import type { BuildOptions, BuildRecord } from '../store/records.js';
 import type { GeneratedContent, LibraryItemSnapshot, TargetSnapshot } from '../content/types.js';
+import { kindOptionProblems } from '../content/kind-options.js';
 import { failMarkerStage, isPipelineStage, plannedFailure } from './magic-inputs.js';
 import { PIPELINE_STAGES, planSchedule, statusAt } from './pipeline.js';
 
@@ -30,6 +31,8 @@ function checkSemantics(account: Account, input: CreateBuildRequest): TargetSnap
   if (input.buildType === 'suite' && input.pages < 2) {
     throw validationError([{ path: 'body.pages', message: 'a suite build needs 2 to 20 pages' }]);
   }
+  const optionProblems = kindOptionProblems(input);
+  if (optionProblems.length > 0) throw validationError(optionProblems);
   const stage = failMarkerStage(input.objective);
   if (stage !== null && !isPipelineStage(stage)) {
     throw validationError([{ path: 'body.objective', message: `[fail:${stage}] names no pipeline stage; use one of ${PIPELINE_STAGES.join(', ')}` }]);

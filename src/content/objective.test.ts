@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { generateContent } from './generate.js';
 import { parseObjective } from './objective.js';
+import { sampleInput } from './sample-input.js';
+import { CONTENT_KINDS } from './types.js';
 
 describe('parseObjective', () => {
   it('strips the instruction and finds topic, focus and audience', () => {
@@ -35,5 +38,22 @@ describe('parseObjective', () => {
     const hostile = parseObjective('<script>alert(1)</script> & "x"', 'Acme');
     expect(hostile.topic).toBe('<script>alert(1)</script> & "x"');
     expect(hostile.focus).toMatch(/^[\p{L}\p{N} '-]+$/u);
+  });
+
+  it('drops the prepositions and doubled articles an instruction leaves in front of the subject', () => {
+    expect(parseObjective('A guide to cold brew at home', 'Acme')).toMatchObject({ topic: 'cold brew at home', focus: 'cold brew' });
+    expect(parseObjective('Guide to latte art', 'Acme').topic).toBe('latte art');
+    expect(parseObjective('An introduction to espresso', 'Acme').focus).toBe('espresso');
+    expect(parseObjective('A primer on the the pour-over', 'Acme').topic).toBe('the pour-over');
+    expect(parseObjective('Write a post about on grinders', 'Acme').topic).toBe('grinders');
+    // "how to" is a clause, not a dangling "to"; a subject made only of such words is kept.
+    expect(parseObjective('How to bake sourdough bread at home', 'Acme').topic).toBe('how to bake sourdough bread at home');
+    expect(parseObjective('About', 'Acme').topic).toBe('about');
+  });
+
+  it.each(CONTENT_KINDS)('%s: "A guide to cold brew at home" reads without a stray "to"', (kind) => {
+    const out = generateContent(sampleInput({ kind, objective: 'A guide to cold brew at home' }));
+    expect(out.markdown).not.toMatch(/\bto to\b|covers to\b|guide to to\b|about to cold\b|on to cold\b/i);
+    expect(out.markdown).toContain('cold brew');
   });
 });

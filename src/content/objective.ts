@@ -27,7 +27,20 @@ export interface ObjectiveParts {
 }
 
 const INSTRUCTION =
-  /^(?:please\s+)?(?:(?:write|create|draft|produce|generate|make|compose|prepare|publish|put together|give me|we need|i need)\s+)?(?:(?:a|an|the|some|one|two|three|four|five|\d+)\s+)?(?:(?:short|long|detailed|quick|brief|new|engaging|seo[- ]friendly|in-depth|comprehensive|simple|practical|step[- ]by[- ]step|technical|friendly)\s+)*(?:(?:blog\s+posts?|blog|articles?|posts?|guides?|landing\s+pages?|web\s+pages?|pages?|news\s+(?:stories|story|articles?|items?)|press\s+releases?|emails?|newsletters?|social(?:\s+media)?\s+posts?|tweets?|threads?|how[- ]to\s+(?:guides?|articles?|posts?)|tutorials?|docs|documentation|checklists?|templates?|resources?|images?|illustrations?|series|pieces?|copy|content)\s+)?(?:(?:about|on|for|covering|explaining|describing|that\s+explains|introducing|regarding|around)\s+)?/i;
+  /^(?:please\s+)?(?:(?:write|create|draft|produce|generate|make|compose|prepare|publish|put together|give me|we need|i need)\s+)?(?:(?:a|an|the|some|one|two|three|four|five|\d+)\s+)?(?:(?:short|long|detailed|quick|brief|new|engaging|seo[- ]friendly|in-depth|comprehensive|simple|practical|step[- ]by[- ]step|technical|friendly)\s+)*(?:(?:blog\s+posts?|blog|articles?|posts?|guides?|landing\s+pages?|web\s+pages?|pages?|news\s+(?:stories|story|articles?|items?)|press\s+releases?|emails?|newsletters?|social(?:\s+media)?\s+posts?|tweets?|threads?|how[- ]to\s+(?:guides?|articles?|posts?)|tutorials?|introductions?|overviews?|primers?|explainers?|docs|documentation|checklists?|templates?|resources?|images?|illustrations?|series|pieces?|copy|content)\s+)?(?:(?:about|on|for|covering|explaining|describing|that\s+explains|introducing|regarding|around)\s+)?/i;
+
+/** What an instruction can leave in front of its subject: "A guide to X" -> "to X", "Notes on X" -> "on X". */
+const LEADING_LINKS = /^(?:(?:to|on|about|of|into|onto|regarding|concerning|covering)\s+)+/i;
+/** An article that only repeats: "the the espresso", "a the espresso" -> "the espresso". */
+const DOUBLED_ARTICLE = /^(?:(?:a|an|the)\s+)+(?=(?:a|an|the)\s+)/i;
+
+/** The subject without the instruction and the prepositions or articles it left dangling. */
+function stripInstruction(text: string): string {
+  const rest = text.replace(INSTRUCTION, '');
+  const stripped = rest.replace(LEADING_LINKS, '').replace(DOUBLED_ARTICLE, '');
+  // A subject made only of such words ("About") is better kept than lost.
+  return stripped.trim().length > 0 ? stripped : rest;
+}
 
 const ANNOUNCE = /^(?:announc(?:e|es|ing)|launch(?:es|ing)?|unveil(?:s|ing)?)\s+/i;
 const HOW_TO = /^how\s+to\s+/i;
@@ -51,7 +64,7 @@ function firstSentence(text: string): string {
 /** `fallback` (the brand name) stands in for an empty objective. */
 export function parseObjective(objective: string, fallback: string): ObjectiveParts {
   const clean = oneLine(objective);
-  let topic = firstSentence(clean).replace(INSTRUCTION, '');
+  let topic = stripInstruction(firstSentence(clean));
   if (topic.length === 0) topic = clean || fallback;
   const announceMatch = ANNOUNCE.exec(topic);
   const announce = announceMatch !== null;
@@ -67,7 +80,7 @@ export function parseObjective(objective: string, fallback: string): ObjectivePa
   // A capital that only starts the sentence says nothing ("Sustainable packaging ..."); acronyms keep theirs.
   else if (STOP_WORDS.has(first) || clean.startsWith(topic)) topic = decapitalize(topic);
 
-  const keywords = uniqueContentWords(words(clean.replace(INSTRUCTION, '')));
+  const keywords = uniqueContentWords(words(stripInstruction(clean)));
   const clause = howTo ? null : clauseParts(topic);
   const focus = clause?.focus || gerundStart(focusPhrase(words(topic.replace(HOW_TO, ''))), howTo);
   return {

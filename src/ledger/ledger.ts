@@ -6,7 +6,15 @@ import type { TransactionRecord, TransactionType } from '../store/records.js';
  * The token ledger: every change of an account's balance is a transaction, so the balance
  * always equals the sum of the ledger and `lifetimeUsed` is spending net of refunds.
  */
-function book(account: Account, type: TransactionType, amount: number, description: string, buildId: string | null, at: number): TransactionRecord {
+function book(
+  account: Account,
+  type: TransactionType,
+  amount: number,
+  description: string,
+  buildId: string | null,
+  at: number,
+  bundleId?: string,
+): TransactionRecord {
   account.balance += amount;
   return account.transactions.add({
     id: account.newId(),
@@ -15,13 +23,15 @@ function book(account: Account, type: TransactionType, amount: number, descripti
     balanceAfter: account.balance,
     description,
     buildId,
+    ...(bundleId === undefined ? {} : { bundleId }),
     createdAt: at,
   });
 }
 
-export function purchase(account: Account, tokens: number, description: string, at: number): TransactionRecord {
+/** Tokens bought (a catalogue bundle, or the seeded starting balance without one). */
+export function purchase(account: Account, tokens: number, description: string, at: number, bundleId?: string): TransactionRecord {
   account.lifetimePurchased += tokens;
-  return book(account, 'purchase', tokens, description, null, at);
+  return book(account, 'purchase', tokens, description, null, at, bundleId);
 }
 
 export function grant(account: Account, tokens: number, description: string, at: number): TransactionRecord {
@@ -29,13 +39,13 @@ export function grant(account: Account, tokens: number, description: string, at:
 }
 
 /** Throws 402 INSUFFICIENT_TOKENS with required, available and shortfall (spec, Errors). */
-export function assertAffordable(account: Account, cost: number): void {
+export function assertAffordable(account: Account, cost: number, what = 'This build'): void {
   if (account.balance < cost) {
     const shortfall = cost - account.balance;
     throw new ApiError(
       402,
       'INSUFFICIENT_TOKENS',
-      `This build costs ${cost} tokens and the balance is ${account.balance}: ${shortfall} more needed.`,
+      `${what} costs ${cost} tokens and the balance is ${account.balance}: ${shortfall} more needed.`,
       { required: cost, available: account.balance, shortfall },
     );
   }
@@ -45,6 +55,13 @@ export function chargeBuild(account: Account, cost: number, buildId: string, des
   assertAffordable(account, cost);
   account.lifetimeUsed += cost;
   return book(account, 'build_charge', -cost, description, buildId, at);
+}
+
+/** An image generated outside a build (POST /images); not tied to a build, so buildId is null. */
+export function chargeImage(account: Account, cost: number, description: string, at: number): TransactionRecord {
+  assertAffordable(account, cost, 'This image');
+  account.lifetimeUsed += cost;
+  return book(account, 'image_charge', -cost, description, null, at);
 }
 
 export function refundBuild(account: Account, cost: number, buildId: string, description: string, at: number): TransactionRecord {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PAUSE_SECONDS, SPEECH_LEAD_IN_SECONDS, SPEECH_TAIL_SECONDS, parseWavHeader, renderSpeechWav, speechDurationSeconds,
+  PAUSE_SECONDS, SPEECH_LEAD_IN_SECONDS, SPEECH_TAIL_SECONDS, parseWavHeader, renderSpeechWav, speechDurationSeconds, speechStats,
 } from './speech-wav.js';
 import { VOICES, VOICE_IDS, type VoiceId, getVoice } from './voices.js';
 
@@ -99,6 +99,14 @@ describe('renderSpeechWav', () => {
   it('speechDurationSeconds predicts the rendered duration', () => {
     const text = 'A heading\n\nSome text, with pauses. And a question? Yes!';
     for (const id of VOICE_IDS) expect(speechDurationSeconds(text, id)).toBe(speak(text, id).durationSeconds);
+  });
+
+  it('speechStats predicts the rendered file without rendering it', () => {
+    const text = 'Two short sentences. Then a third one, with a clause.';
+    for (const id of VOICE_IDS) {
+      const wav = speak(text, id);
+      expect(speechStats(text, id)).toEqual({ durationSeconds: wav.durationSeconds, sampleRate: wav.sampleRate, wordCount: wav.wordCount, bytes: wav.wav.length });
+    }
   });
 
   it('rejects an unknown voice clearly', () => {

@@ -67,6 +67,25 @@ export function speechDurationSeconds(text: string, voiceId: VoiceId): number {
   return planSpeech(text, getVoice(voiceId)).totalSamples / SPEECH_SAMPLE_RATE;
 }
 
+export interface SpeechStats {
+  durationSeconds: number;
+  sampleRate: number;
+  wordCount: number;
+  /** Size of the WAV file renderSpeechWav would give. */
+  bytes: number;
+}
+
+/** What renderSpeechWav would give, without rendering: for records that keep no audio. */
+export function speechStats(text: string, voiceId: VoiceId): SpeechStats {
+  const plan = planSpeech(text, getVoice(voiceId));
+  return {
+    durationSeconds: plan.totalSamples / SPEECH_SAMPLE_RATE,
+    sampleRate: SPEECH_SAMPLE_RATE,
+    wordCount: plan.words.length,
+    bytes: WAV_HEADER_BYTES + plan.totalSamples,
+  };
+}
+
 export function renderSpeechWav(input: SpeechInput): SpeechWav {
   const voice = getVoice(input.voiceId);
   const plan = planSpeech(input.text, voice);

@@ -1,9 +1,19 @@
 import type { ControlHandler, ServiceHandler } from './context.js';
+import * as audio from './audio.js';
 import * as builds from './builds.js';
+import * as chat from './chat.js';
 import * as control from './control.js';
 import * as deliverables from './deliverables.js';
+import * as images from './images.js';
+import * as keys from './keys.js';
+import * as library from './library.js';
+import * as sharing from './sharing.js';
+import * as suggestions from './suggestions.js';
 import * as targets from './targets.js';
 import * as tokens from './tokens.js';
+
+/** The shared-deliverable view is public; the other sharing operations need a key. */
+const { getSharedDeliverable, ...shareHandlers } = sharing;
 
 /** Handlers by operationId; the engine checks at start that they match openapi.yaml exactly. */
 export const serviceHandlers: Readonly<Record<string, ServiceHandler>> = {
@@ -11,9 +21,16 @@ export const serviceHandlers: Readonly<Record<string, ServiceHandler>> = {
   ...targets,
   ...builds,
   ...deliverables,
+  ...keys,
+  ...library,
+  ...shareHandlers,
+  ...images,
+  ...audio,
+  ...chat,
+  ...suggestions,
 };
 
 /** Operations of openapi.yaml that need no key (`security: []`). */
-export const publicHandlers: Readonly<Record<string, ControlHandler>> = {};
+export const publicHandlers: Readonly<Record<string, ControlHandler>> = { getSharedDeliverable };
 
 export const controlHandlers: Readonly<Record<string, ControlHandler>> = { ...control };

@@ -2,7 +2,7 @@ import { toIso } from '../clock/clock.js';
 import { progressAt, stageTimings, statusAt, statusSince } from '../builds/pipeline.js';
 import type { GeneratedContent } from '../content/types.js';
 import type { Account } from '../store/account.js';
-import type { BuildRecord, TargetRecord, TransactionRecord } from '../store/records.js';
+import type { BuildRecord, LibraryItemRecord, ShareRecord, TargetRecord, TransactionRecord } from '../store/records.js';
 
 /** Records → the JSON shapes of openapi.yaml. Times become ISO 8601 UTC strings here. */
 
@@ -114,4 +114,35 @@ export function deliverableJson(b: BuildRecord, pageIndex: number, c: GeneratedC
     kindData: c.kindData,
     createdAt: toIso(b.schedule.completeAt),
   };
+}
+
+export function libraryItemJson(item: LibraryItemRecord) {
+  return {
+    id: item.id,
+    targetId: item.targetId,
+    type: item.type,
+    name: item.name,
+    content: item.content,
+    url: item.url,
+    createdAt: toIso(item.createdAt),
+    updatedAt: toIso(item.updatedAt),
+  };
+}
+
+export function shareJson(share: ShareRecord) {
+  return {
+    id: share.id,
+    deliverableId: share.deliverableId,
+    token: share.token,
+    url: `/api/v1/shared/${share.token}`,
+    createdAt: toIso(share.createdAt),
+    expiresAt: share.expiresAt === null ? null : toIso(share.expiresAt),
+    revokedAt: share.revokedAt === null ? null : toIso(share.revokedAt),
+  };
+}
+
+/** What a share link shows: the content and its evidence, nothing of the account, build or target. */
+export function sharedDeliverableJson(b: BuildRecord, pageIndex: number, c: GeneratedContent) {
+  const { title, kind, markdown, html, sources, claims, verification } = deliverableJson(b, pageIndex, c);
+  return { title, kind, markdown, html, sources, claims, verification };
 }

@@ -1,4 +1,11 @@
-import { createTarget as create, findTarget, type TargetCreateInput } from '../targets/targets-service.js';
+import {
+  createTarget as create,
+  deleteTarget as remove,
+  findTarget,
+  updateTarget as update,
+  type TargetCreateInput,
+  type TargetUpdateInput,
+} from '../targets/targets-service.js';
 import type { ServiceHandler } from './context.js';
 import { targetJson } from './serialize.js';
 
@@ -17,3 +24,13 @@ export const getTarget: ServiceHandler = ({ account, params }) => ({
   status: 200,
   json: targetJson(findTarget(account, params.path.targetId as string)),
 });
+
+export const updateTarget: ServiceHandler = ({ account, params, body, now }) => ({
+  status: 200,
+  json: targetJson(update(account, params.path.targetId as string, body as TargetUpdateInput, now)),
+});
+
+export const deleteTarget: ServiceHandler = ({ account, params }) => {
+  remove(account, params.path.targetId as string);
+  return { status: 204 };
+};

@@ -1,11 +1,46 @@
-import type { TransactionType } from '../store/records.js';
+import { notFound } from '../engine/api-error.js';
+import { TOKEN_BUNDLES, type TokenBundle } from '../ledger/bundles.js';
+import { purchaseBundle } from '../ledger/purchases.js';
+import type { TransactionRecord, TransactionType } from '../store/records.js';
 import type { ServiceHandler } from './context.js';
 import { balanceJson, transactionJson } from './serialize.js';
+
+// Every export of this module is a handler, registered by its operationId.
+
+/** A ledger entry; `bundleId` names what a catalogue purchase bought (null otherwise). */
+function ledgerEntryJson(t: TransactionRecord) {
+  return { ...transactionJson(t), bundleId: t.bundleId ?? null };
+}
+
+function bundleJson(b: TokenBundle) {
+  return { id: b.id, name: b.name, tokens: b.tokens, priceCents: b.priceCents, currency: b.currency };
+}
 
 export const getTokenBalance: ServiceHandler = ({ account }) => ({ status: 200, json: balanceJson(account) });
 
 export const listTokenTransactions: ServiceHandler = ({ account, params }) => {
   const { limit, cursor, type } = params.query as { limit: number; cursor?: string; type?: TransactionType };
   const page = account.transactions.page(limit, cursor, type ? (t) => t.type === type : undefined);
-  return { status: 200, json: { data: page.data.map(transactionJson), nextCursor: page.nextCursor } };
+  return { status: 200, json: { data: page.data.map(ledgerEntryJson), nextCursor: page.nextCursor } };
+};
+
+export const getTokenTransaction: ServiceHandler = ({ account, params }) => {
+  const id = params.path.transactionId as string;
+  const transaction = account.transactions.get(id);
+  if (!transaction) throw notFound('transaction', id);
+  return { status: 200, json: ledgerEntryJson(transaction) };
+};
+
+export const listTokenBundles: ServiceHandler = () => ({ status: 200, json: { data: TOKEN_BUNDLES.map(bundleJson) } });
+
+export const purchaseTokens: ServiceHandler = ({ account, body, params, now }) => {
+  const idempotencyKey = (params.header['Idempotency-Key'] as string | undefined) ?? null;
+  const { replayed, transaction, bundle } = purchaseBundle(account, (body as { bundleId: string }).bundleId, idempotencyKey, now);
+  const json = {
+    transaction: ledgerEntryJson(transaction),
+    bundle: bundleJson(bundle),
+    balance: balanceJson(account),
+    ...(replayed ? { idempotent: true } : {}),
+  };
+  return { status: replayed ? 200 : 201, json, headers: { location: `/api/v1/tokens/transactions/${transaction.id}` } };
 };

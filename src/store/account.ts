@@ -1,6 +1,7 @@
 import { Rng } from '../random/rng.js';
 import { OrderedCollection } from './ordered-collection.js';
-import type { ApiKeyRecord, BuildRecord, LibraryItemRecord, TargetRecord, TransactionRecord } from './records.js';
+import type { ApiKeyRecord, BuildRecord, LibraryItemRecord, ShareRecord, TargetRecord, TransactionRecord } from './records.js';
+import type { AudioRecord, ChatRecord, ImageRecord } from './records.js';
 import { IdempotencyIndex } from '../builds/idempotency.js';
 
 export interface DeliverableRef {
@@ -16,16 +17,27 @@ export class Account {
   balance = 0;
   lifetimePurchased = 0;
   lifetimeUsed = 0;
-  readonly keys = new Map<string, ApiKeyRecord>();
+  /** API keys, revoked ones included (a listing shows them); newest first. */
+  readonly keys = new OrderedCollection<ApiKeyRecord>();
   readonly transactions = new OrderedCollection<TransactionRecord>();
   readonly targets = new OrderedCollection<TargetRecord>();
   readonly builds = new OrderedCollection<BuildRecord>();
   /** Library items of every target of the account; each record names its target. */
   readonly library = new OrderedCollection<LibraryItemRecord>();
   readonly deliverables = new Map<string, DeliverableRef>();
+  /** Links that share a deliverable; revoked ones stay listed. */
+  readonly shares = new OrderedCollection<ShareRecord>();
+  /** Generated images, listen versions (one per deliverable and voice) and conversations. */
+  readonly images = new OrderedCollection<ImageRecord>();
+  readonly audio = new OrderedCollection<AudioRecord>();
+  /** `${deliverableId}:${voice}` → audio id. */
+  readonly audioByDeliverableVoice = new Map<string, string>();
+  readonly chats = new OrderedCollection<ChatRecord>();
   /** slug → target id: slugs are unique per account. */
   readonly slugs = new Map<string, string>();
   readonly idempotency = new IdempotencyIndex();
+  /** Idempotency-Keys of token purchases → transaction ids; a namespace apart from builds'. */
+  readonly purchaseIdempotency = new IdempotencyIndex();
   /** Builds destined to fail whose refund is not booked yet, soonest first. */
   readonly pendingRefunds: Array<{ buildId: string; at: number }> = [];
   /** Ids of this account's records come from its own stream: parallel accounts don't disturb each other. */

@@ -1,6 +1,7 @@
 import type { Scope } from '../auth/api-key.js';
 import type { BrandKit, ContentKind, GeneratedContent, LibraryItemSnapshot, PressReleaseOptions, SocialPlatform, TargetSnapshot } from '../content/types.js';
 import type { PipelineSchedule } from '../builds/pipeline.js';
+import type { ImageMood, ImageSize, ImageStyle, LogoPosition, VoiceId } from '../media/index.js';
 
 /** Times are milliseconds since the epoch on the virtual clock; serializers format them. */
 
@@ -16,9 +17,12 @@ export interface ApiKeyRecord {
   createdAt: number;
   revokedAt: number | null;
   lastUsedAt: number | null;
+  /** The key this one replaced by rotation, and the key that replaced this one. */
+  rotatedFromId: string | null;
+  replacedById: string | null;
 }
 
-export type TransactionType = 'purchase' | 'grant' | 'build_charge' | 'build_refund';
+export type TransactionType = 'purchase' | 'grant' | 'build_charge' | 'build_refund' | 'image_charge';
 
 export interface TransactionRecord {
   id: string;
@@ -27,6 +31,8 @@ export interface TransactionRecord {
   balanceAfter: number;
   description: string;
   buildId: string | null;
+  /** The catalogue bundle a purchase bought; absent for other entries. */
+  bundleId?: string;
   createdAt: number;
 }
 
@@ -52,6 +58,16 @@ export interface LibraryItemRecord {
   url: string | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** A revocable link to one deliverable. The token is kept so its owner can list the link again. */
+export interface ShareRecord {
+  id: string;
+  deliverableId: string;
+  token: string;
+  createdAt: number;
+  expiresAt: number | null;
+  revokedAt: number | null;
 }
 
 export type BuildType = 'single' | 'suite';
@@ -88,4 +104,57 @@ export interface BuildRecord extends BuildOptions {
   deliverableIds: string[];
   /** Generated on first read after completion; deterministic, so caching is only a speed-up. */
   content?: GeneratedContent[];
+}
+
+/** An image generated with POST /images: only its parameters; the SVG is rendered on request. */
+export interface ImageRecord {
+  id: string;
+  prompt: string;
+  style: ImageStyle;
+  mood: ImageMood;
+  colors: string[];
+  size: ImageSize;
+  /** The logo text as drawn (a target's name is copied at creation), or null. */
+  logo: { text: string; position: LogoPosition; targetId: string | null } | null;
+  cost: number;
+  createdAt: number;
+}
+
+/** A listen version: what it reads and how long it is; the WAV is rendered on request. */
+export interface AudioRecord {
+  id: string;
+  deliverableId: string;
+  buildId: string;
+  voice: VoiceId;
+  durationSeconds: number;
+  sampleRate: number;
+  wordCount: number;
+  bytes: number;
+  createdAt: number;
+}
+
+export interface ChatReferenceRecord {
+  libraryItemId: string;
+  type: LibraryItemType;
+  name: string;
+}
+
+export interface ChatMessageRecord {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  references: ChatReferenceRecord[];
+  createdAt: number;
+}
+
+/** A conversation with the brand assistant; its messages, oldest first, are bounded. */
+export interface ChatRecord {
+  id: string;
+  targetId: string;
+  title: string;
+  /** The target as last seen: replies still work if the target is gone. */
+  target: TargetSnapshot;
+  messages: ChatMessageRecord[];
+  createdAt: number;
+  updatedAt: number;
 }

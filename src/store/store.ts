@@ -13,6 +13,8 @@ export interface IssuedKey {
 export class Store {
   readonly accounts = new Map<string, Account>();
   private readonly keysByHash = new Map<string, ApiKeyRecord>();
+  /** Share token → its share: the public view finds a link without knowing the account. */
+  readonly shareTokens = new Map<string, { accountId: string; shareId: string }>();
   private readonly ids: Rng;
   private readonly keyValues: Rng;
 
@@ -27,7 +29,7 @@ export class Store {
     return account;
   }
 
-  issueKey(account: Account, name: string, scopes: Scope[], now: number): IssuedKey {
+  issueKey(account: Account, name: string, scopes: Scope[], now: number, rotatedFromId: string | null = null): IssuedKey {
     const value = `${API_KEY_PREFIX}${this.keyValues.hex(40)}`;
     const record: ApiKeyRecord = {
       id: account.newId(),
@@ -39,8 +41,10 @@ export class Store {
       createdAt: now,
       revokedAt: null,
       lastUsedAt: null,
+      rotatedFromId,
+      replacedById: null,
     };
-    account.keys.set(record.id, record);
+    account.keys.add(record);
     this.keysByHash.set(record.hash, record);
     return { record, value };
   }

@@ -1,6 +1,7 @@
 import { ApiError, notFound } from '../engine/api-error.js';
 import type { Account } from '../store/account.js';
 import type { TargetRecord } from '../store/records.js';
+import { removeTargetLibrary } from '../library/library-service.js';
 import { defaultBrandKit, mergeBrandKit, type BrandKitInput } from './brand-kit.js';
 
 export interface TargetCreateInput {
@@ -42,3 +43,40 @@ export function findTarget(account: Account, id: string): TargetRecord {
   return target;
 }
 
+
+export interface TargetUpdateInput {
+  name?: string;
+  slug?: string;
+  description?: string;
+  brandKit?: BrandKitInput;
+}
+
+/**
+ * Applies a partial update: the fields given replace theirs, the brand kit is merged part by
+ * part. A slug already used by another target is refused before anything changes.
+ */
+export function updateTarget(account: Account, id: string, input: TargetUpdateInput, now: number): TargetRecord {
+  const target = findTarget(account, id);
+  if (input.slug !== undefined) assertSlugFree(account, input.slug, target.id);
+  if (input.slug !== undefined && input.slug !== target.slug) {
+    account.slugs.delete(target.slug);
+    account.slugs.set(input.slug, target.id);
+    target.slug = input.slug;
+  }
+  if (input.name !== undefined) target.name = input.name;
+  if (input.description !== undefined) target.description = input.description;
+  if (input.brandKit !== undefined) target.brandKit = mergeBrandKit(target.brandKit, input.brandKit);
+  target.updatedAt = now;
+  return target;
+}
+
+/**
+ * Deletes a target with its library and frees its slug. Its builds stay: each keeps the
+ * snapshot of the target it was built with, so they and their deliverables stay readable.
+ */
+export function deleteTarget(account: Account, id: string): void {
+  const target = findTarget(account, id);
+  removeTargetLibrary(account, target.id);
+  account.slugs.delete(target.slug);
+  account.targets.remove(target.id);
+}

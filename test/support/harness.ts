@@ -20,6 +20,8 @@ export interface ApiResponse {
   /** Parsed JSON when the response is JSON, else undefined. */
   body: any;
   text: string;
+  /** The body's bytes as sent, for binary files (a WAV) that text would garble. */
+  raw: Buffer;
 }
 
 export interface Harness {
@@ -47,10 +49,9 @@ export function harness(options: SimulatorOptions = {}): Harness {
 
   async function call(method: string, url: string, o: CallOptions = {}): Promise<ApiResponse> {
     let req = agent[method.toLowerCase() as 'get'](url).buffer(true).parse((res, done) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (data += chunk));
-      res.on('end', () => done(null, data));
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
     });
     const key = o.key === undefined ? keys.readWrite : o.key;
     if (key !== null) req = req.set('Authorization', `Bearer ${key}`);
@@ -58,11 +59,12 @@ export function harness(options: SimulatorOptions = {}): Harness {
     if (o.rawBody !== undefined) req = req.send(o.rawBody);
     else if (o.body !== undefined) req = req.set('Content-Type', 'application/json').send(JSON.stringify(o.body));
     const res = await req;
-    const text = typeof res.body === 'string' ? res.body : '';
+    const raw = Buffer.isBuffer(res.body) ? res.body : Buffer.alloc(0);
+    const text = raw.toString('utf8');
     const headers = res.headers as Record<string, string>;
     assertContract({ method, url, status: res.status, headers, body: text });
     const isJson = (headers['content-type'] ?? '').startsWith('application/json');
-    return { status: res.status, headers, body: isJson ? JSON.parse(text) : undefined, text };
+    return { status: res.status, headers, body: isJson ? JSON.parse(text) : undefined, text, raw };
   }
 
   const h: Harness = {

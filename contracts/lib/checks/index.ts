@@ -1,0 +1,48 @@
+import type { Check } from '../check.js';
+import type { ContractLevel } from '../contract-validator.js';
+import type { OperationInfo } from '../openapi-model.js';
+import { authMatrixChecks } from './auth-matrix.js';
+import { buildKindChecks } from './build-kinds.js';
+import { buildChecks } from './builds.js';
+import { deliverableChecks } from './deliverables.js';
+import { genericChecks } from './generic.js';
+import { idempotencyChecks } from './idempotency.js';
+import { rateLimitChecks } from './rate-limits.js';
+import { targetChecks } from './targets.js';
+import { tokenChecks } from './tokens.js';
+
+/**
+ * Every check of a level, in the order they run. The blog build is polled right after its
+ * creation (to see each status), its replays come before any long clock move, and the
+ * checks that exhaust a rate limit come last.
+ */
+export function allChecks(operations: readonly OperationInfo[], level: ContractLevel): Check[] {
+  const byId = (checks: Check[]) => new Map(checks.map((c) => [c.id, c]));
+  const tokens = byId(tokenChecks());
+  const limits = byId(rateLimitChecks());
+  const idempotency = byId(idempotencyChecks());
+  const pick = (map: Map<string, Check>, ...ids: string[]) => ids.map((id) => map.get(id) as Check);
+
+  const specific: Check[] = [
+    ...pick(tokens, 'tokens.balance', 'tokens.read-only'),
+    ...pick(limits, 'limits.headers', 'limits.remaining-falls'),
+    ...targetChecks(),
+    ...pick(idempotency, 'builds.created'),
+    ...buildChecks(),
+    ...pick(tokens, 'tokens.blog-cost', 'tokens.charge-transaction', 'tokens.insufficient', 'tokens.insufficient-partial'),
+    ...pick(idempotency, 'idempotency.replay', 'idempotency.no-charge', 'idempotency.no-new-build', 'idempotency.statuses'),
+    ...deliverableChecks(),
+    ...buildKindChecks(),
+    ...pick(idempotency, 'idempotency.window'),
+  ];
+  const exhausting = pick(limits, 'limits.exhaust-default', 'limits.exhaust-build-create', 'limits.exhaust-user');
+  const withScenario = new Set([...specific, ...exhausting].flatMap((c) => c.covers ?? []));
+  const checks = [...specific, ...authMatrixChecks(operations), ...genericChecks(operations, withScenario), ...exhausting];
+  const ids = new Set<string>();
+  for (const c of checks) {
+    if (ids.has(c.id)) throw new Error(`two checks have the id ${c.id}`);
+    ids.add(c.id);
+  }
+  // A documented run holds the service only to what the spec states: strict checks are not part of it.
+  return level === 'strict' ? checks : checks.filter((c) => c.level === 'documented');
+}

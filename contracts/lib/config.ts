@@ -1,0 +1,155 @@
+import type { ContractLevel } from './contract-validator.js';
+
+/** The credentials the suite can use, by what they may do. Only readWrite is required. */
+export type Role = 'readWrite' | 'readOnly' | 'writeOnly' | 'revoked' | 'empty';
+export const ROLES: readonly Role[] = ['readWrite', 'readOnly', 'writeOnly', 'revoked', 'empty'];
+
+export const ROLE_ENV: Readonly<Record<Role, string>> = {
+  readWrite: 'CONTRACT_KEY_READ_WRITE',
+  readOnly: 'CONTRACT_KEY_READ_ONLY',
+  writeOnly: 'CONTRACT_KEY_WRITE_ONLY',
+  revoked: 'CONTRACT_KEY_REVOKED',
+  empty: 'CONTRACT_KEY_EMPTY',
+};
+
+export const ROLE_DESCRIPTION: Readonly<Record<Role, string>> = {
+  readWrite: 'a key with svc:read and svc:write',
+  readOnly: 'a key with svc:read only',
+  writeOnly: 'a key with svc:write only',
+  revoked: 'a revoked key',
+  empty: 'a read+write key of an account whose balance is 0',
+};
+
+export interface SuiteConfig {
+  baseUrl: string;
+  level: ContractLevel;
+  keys: Partial<Record<Role, string>>;
+  /** Groups of checks that can be switched off: spending tokens, exhausting a rate limit, waiting for builds. */
+  spend: boolean;
+  exhaust: boolean;
+  wait: boolean;
+  /** Bounds; undefined takes the default for the target (tight for a real service, loose for the simulator). */
+  requestBudget?: number;
+  tokenBudget?: number;
+  timeBudgetMs?: number;
+  /** Polling interval of a build on a service whose clock the suite cannot move. */
+  pollIntervalMs: number;
+  /** Prefix of everything the run creates, so its leftovers are recognisable. */
+  runId: string;
+  /** Look for the simulator's control API (`GET /_sim`) to create accounts and move time. */
+  discoverSimulator: boolean;
+  reportDir: string;
+}
+
+export const DEFAULTS = {
+  realService: { requestBudget: 400, tokenBudget: 5, timeBudgetMs: 30 * 60_000 },
+  simulator: { requestBudget: 20_000, tokenBudget: 200, timeBudgetMs: 5 * 60_000 },
+} as const;
+
+const FLAG_ENV: Readonly<Record<string, string>> = {
+  'base-url': 'CONTRACT_BASE_URL',
+  level: 'CONTRACT_LEVEL',
+  'key-read-write': ROLE_ENV.readWrite,
+  'key-read-only': ROLE_ENV.readOnly,
+  'key-write-only': ROLE_ENV.writeOnly,
+  'key-revoked': ROLE_ENV.revoked,
+  'key-empty': ROLE_ENV.empty,
+  'request-budget': 'CONTRACT_REQUEST_BUDGET',
+  'token-budget': 'CONTRACT_TOKEN_BUDGET',
+  'time-budget': 'CONTRACT_TIME_BUDGET',
+  'poll-interval': 'CONTRACT_POLL_INTERVAL',
+  'run-id': 'CONTRACT_RUN_ID',
+  'report-dir': 'CONTRACT_REPORT_DIR',
+};
+const SWITCH_ENV: Readonly<Record<string, string>> = {
+  'no-spend': 'CONTRACT_SPEND',
+  'no-exhaust': 'CONTRACT_EXHAUST',
+  'no-wait': 'CONTRACT_WAIT',
+  'no-simulator': 'CONTRACT_SIMULATOR',
+};
+
+export const USAGE = `Usage: npm run contracts -- --base-url <url> [options]
+
+  --base-url <url>         the server to check (CONTRACT_BASE_URL)
+  --level <level>          documented (what the spec states; safe for the real service) or strict
+                           (everything openapi.yaml states, inferences included). Default documented.
+  --key-read-write <key>   ${ROLE_DESCRIPTION.readWrite} (CONTRACT_KEY_READ_WRITE; required unless the
+                           target is the simulator, which gives the suite a fresh account)
+  --key-read-only <key>    ${ROLE_DESCRIPTION.readOnly} (CONTRACT_KEY_READ_ONLY)
+  --key-write-only <key>   ${ROLE_DESCRIPTION.writeOnly} (CONTRACT_KEY_WRITE_ONLY)
+  --key-revoked <key>      ${ROLE_DESCRIPTION.revoked} (CONTRACT_KEY_REVOKED)
+  --key-empty <key>        ${ROLE_DESCRIPTION.empty} (CONTRACT_KEY_EMPTY)
+  --no-spend               skip the checks that spend tokens (CONTRACT_SPEND=0)
+  --no-exhaust             skip the checks that exhaust a rate limit (CONTRACT_EXHAUST=0)
+  --no-wait                skip the checks that wait for a build to finish (CONTRACT_WAIT=0)
+  --request-budget <n>     at most n requests (default ${DEFAULTS.realService.requestBudget}; ${DEFAULTS.simulator.requestBudget} on the simulator)
+  --token-budget <n>       at most n tokens spent (default ${DEFAULTS.realService.tokenBudget}; ${DEFAULTS.simulator.tokenBudget} on the simulator)
+  --time-budget <s>        stop starting checks after s seconds (default ${DEFAULTS.realService.timeBudgetMs / 1000}; ${DEFAULTS.simulator.timeBudgetMs / 1000} on the simulator)
+  --poll-interval <s>      build polling interval on a real service (default 30, the spec's)
+  --run-id <text>          prefix of what the run creates (default: contract-<time>)
+  --no-simulator           do not look for the simulator's /_sim control API
+  --report-dir <dir>       where the JUnit and summary files go (default reports)
+
+Keys are better passed in the environment than on the command line.`;
+
+/** Turns the runner's flags into the environment the suite reads; unknown flags are errors. */
+export function flagsToEnv(argv: readonly string[]): { env: Record<string, string>; help: boolean } {
+  const env: Record<string, string> = {};
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') continue;
+    if (arg === '--help' || arg === '-h') {
+      help = true;
+      continue;
+    }
+    const [flag, inline] = arg.replace(/^--/, '').split(/=(.*)/s, 2) as [string, string | undefined];
+    if (!arg.startsWith('--')) throw new Error(`unexpected argument ${arg}`);
+    if (flag in SWITCH_ENV) {
+      env[SWITCH_ENV[flag] as string] = '0';
+      continue;
+    }
+    const name = FLAG_ENV[flag];
+    if (!name) throw new Error(`unknown option --${flag}`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new Error(`--${flag} needs a value`);
+    env[name] = value;
+  }
+  return { env, help };
+}
+
+export function configFromEnv(env: Record<string, string | undefined>): SuiteConfig {
+  const baseUrl = env.CONTRACT_BASE_URL;
+  if (!baseUrl) throw new Error('no base URL: pass --base-url or set CONTRACT_BASE_URL');
+  if (!/^https?:\/\//.test(baseUrl)) throw new Error(`the base URL must start with http:// or https://, not ${baseUrl}`);
+  const level = env.CONTRACT_LEVEL ?? 'documented';
+  if (level !== 'documented' && level !== 'strict') throw new Error(`the level is documented or strict, not ${level}`);
+  const keys: Partial<Record<Role, string>> = {};
+  for (const role of ROLES) {
+    const value = env[ROLE_ENV[role]];
+    if (value) keys[role] = value;
+  }
+  const on = (name: string) => env[name] !== '0' && env[name] !== 'false';
+  const number = (name: string, scale = 1): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not ${raw}`);
+    return value * scale;
+  };
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    level,
+    keys,
+    spend: on('CONTRACT_SPEND'),
+    exhaust: on('CONTRACT_EXHAUST'),
+    wait: on('CONTRACT_WAIT'),
+    requestBudget: number('CONTRACT_REQUEST_BUDGET'),
+    tokenBudget: number('CONTRACT_TOKEN_BUDGET'),
+    timeBudgetMs: number('CONTRACT_TIME_BUDGET', 1000),
+    pollIntervalMs: number('CONTRACT_POLL_INTERVAL', 1000) ?? 30_000,
+    runId: (env.CONTRACT_RUN_ID ?? `contract-${Date.now().toString(36)}`).toLowerCase().replace(/[^a-z0-9-]/g, '-'),
+    discoverSimulator: on('CONTRACT_SIMULATOR'),
+    reportDir: env.CONTRACT_REPORT_DIR ?? 'reports',
+  };
+}

@@ -1,0 +1,57 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SuiteSummary } from './runner.js';
+
+export const SUMMARY_FILE = 'contracts-summary.json';
+export const JUNIT_FILE = 'contracts-junit.xml';
+
+export function summaryLine(s: Pick<SuiteSummary, 'passed' | 'failed' | 'skipped' | 'unverified'>): string {
+  return `contracts: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.unverified} unverified`;
+}
+
+/** A readable account of the run: what failed and why, what was skipped and why, what is unverified. */
+export function formatReport(summary: SuiteSummary): string {
+  const lines: string[] = [];
+  lines.push(`Contract suite, ${summary.level} level, against ${summary.baseUrl}${summary.simulator ? ' (the simulator: fresh account, clock moved by the suite)' : ''}`);
+  lines.push(`${summary.requests} requests, ${summary.tokensSpent} token(s) spent`);
+  const failed = summary.results.filter((r) => r.status === 'failed');
+  if (failed.length) {
+    lines.push('', `FAILED (${failed.length}):`);
+    for (const r of failed) lines.push(`  ✗ ${r.title}`, ...indent(r.message ?? '', '      '));
+  }
+  const skipped = summary.results.filter((r) => r.status === 'skipped');
+  if (skipped.length) {
+    lines.push('', `SKIPPED (${skipped.length}), by reason:`);
+    const byReason = new Map<string, string[]>();
+    for (const r of skipped) byReason.set(r.message ?? '', [...(byReason.get(r.message ?? '') ?? []), r.title]);
+    for (const [reason, titles] of byReason) {
+      lines.push(`  - ${reason} (${titles.length}):`);
+      for (const t of titles.slice(0, 5)) lines.push(`      ${t}`);
+      if (titles.length > 5) lines.push(`      … and ${titles.length - 5} more`);
+    }
+  }
+  const open = summary.coverage.filter((c) => c.status !== 'verified');
+  lines.push('', `COVERAGE: ${summary.coverage.length - open.length} of ${summary.coverage.length} operations verified by a specific scenario`);
+  for (const c of open) lines.push(`  ${c.status === 'failed' ? '✗ failed    ' : '? unverified'} ${c.operationId} (${c.method} ${c.path})${c.reason ? `: ${c.reason}` : ''}`);
+  lines.push('', summaryLine(summary));
+  return lines.join('\n');
+}
+
+export function writeSummary(summary: SuiteSummary, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, SUMMARY_FILE);
+  writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+  return file;
+}
+
+export function readSummary(dir: string): SuiteSummary | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, SUMMARY_FILE), 'utf8')) as SuiteSummary;
+  } catch {
+    return undefined;
+  }
+}
+
+function indent(text: string, prefix: string): string[] {
+  return text.split('\n').map((line) => `${prefix}${line}`);
+}

@@ -1,0 +1,114 @@
+import type { ContractLevel, ContractValidator } from './contract-validator.js';
+import { CLASS_LIMITS, USER_LIMIT, type OperationInfo } from './openapi-model.js';
+import type { ServerTime } from './server-time.js';
+
+/** The rules every response is held to, whatever check made the call. Each failure names its rule. */
+export const RULES = {
+  contract: 'Contract: every response matches openapi.yaml (status documented for the operation, headers, content type, body schema)',
+  noServerError: 'Errors: no request of a client provokes a 5xx server fault',
+  errorShape: 'Errors: every error body has the shape {error, code, details}',
+  rateHeaders: 'Limits: X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset are present on every response',
+  remainingBounds: 'Limits: X-RateLimit-Remaining lies between 0 and X-RateLimit-Limit',
+  resetFuture: 'Limits: X-RateLimit-Reset is a Unix time in the future',
+  resetWindow: 'openapi.yaml: X-RateLimit-Reset is at most one 60-second window away',
+  limitClass: 'Limits: X-RateLimit-Limit is the limit of the route class (60 a minute; 10 for POST /builds; 20 for suggestions and images) or the per-user 120',
+  remainingFalls: 'Limits: X-RateLimit-Remaining falls by one per call within a window',
+} as const;
+
+export interface Exchange {
+  method: string;
+  /** Path and query. */
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  operation: OperationInfo | undefined;
+  /** The key sent, if any: rate-limit windows are counted per key and route class. */
+  key: string | undefined;
+}
+
+interface WindowReading {
+  limit: number;
+  remaining: number;
+  reset: number;
+}
+
+export class ResponseRules {
+  /** The last successful reading per key and route class, to see Remaining fall. */
+  private readonly chains = new Map<string, WindowReading>();
+
+  constructor(
+    private readonly validator: ContractValidator,
+    private readonly time: ServerTime,
+    private readonly level: ContractLevel,
+  ) {}
+
+  /** Every rule the response breaks, as messages that start with the rule. */
+  inspect(x: Exchange): string[] {
+    const failures: string[] = [];
+    const where = `${x.method} ${x.url} → ${x.status}${x.operation ? ` (${x.operation.id})` : ''}`;
+    const fail = (rule: string, detail: string) => failures.push(`${rule}\n    ${where}: ${detail}`);
+
+    for (const v of this.validator.validate({ method: x.method, url: x.url, status: x.status, headers: x.headers, body: x.text })) {
+      fail(RULES.contract, `[${v.operation} ${v.status} ${v.rule}] ${v.message}`);
+    }
+    if (x.status >= 500) fail(RULES.noServerError, `body ${x.text.slice(0, 200)}`);
+    if (x.status >= 400) this.errorShape(x, fail);
+    if (x.operation) this.rateLimits(x, x.operation, fail);
+    return failures;
+  }
+
+  private errorShape(x: Exchange, fail: (rule: string, detail: string) => void): void {
+    let body: any;
+    try {
+      body = JSON.parse(x.text);
+    } catch {
+      return fail(RULES.errorShape, `the body is not JSON: ${JSON.stringify(x.text.slice(0, 120))}`);
+    }
+    const problems: string[] = [];
+    if (typeof body?.error !== 'string' || body.error === '') problems.push('error is not a non-empty string');
+    if (typeof body?.code !== 'string') problems.push('code is not a string');
+    if (typeof body?.details !== 'object' || body.details === null || Array.isArray(body.details)) problems.push('details is not an object');
+    if (problems.length) fail(RULES.errorShape, `${problems.join('; ')}: ${x.text.slice(0, 200)}`);
+  }
+
+  private rateLimits(x: Exchange, op: OperationInfo, fail: (rule: string, detail: string) => void): void {
+    const read = (name: string) => (x.headers[name] !== undefined && /^\d+$/.test(x.headers[name] as string) ? Number(x.headers[name]) : undefined);
+    const limit = read('x-ratelimit-limit');
+    const remaining = read('x-ratelimit-remaining');
+    const reset = read('x-ratelimit-reset');
+    if (limit === undefined || remaining === undefined || reset === undefined) {
+      const shown = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map((n) => `${n}=${x.headers[n] ?? '(missing)'}`);
+      return fail(RULES.rateHeaders, shown.join(', '));
+    }
+    if (remaining > limit) fail(RULES.remainingBounds, `Remaining ${remaining} > Limit ${limit}`);
+    const now = this.time.now();
+    if (reset * 1000 < now - this.time.toleranceMs) {
+      fail(RULES.resetFuture, `Reset ${reset} is ${Math.round((now - reset * 1000) / 1000)} s before the server's now (${Math.floor(now / 1000)})`);
+    }
+    if (this.level === 'strict' && reset * 1000 > now + 60_000 + this.time.toleranceMs) {
+      fail(RULES.resetWindow, `Reset ${reset} is ${Math.round((reset * 1000 - now) / 1000)} s after the server's now`);
+    }
+    const classLimit = CLASS_LIMITS[op.rateClass];
+    if (classLimit !== undefined && limit !== classLimit && limit !== USER_LIMIT) {
+      fail(RULES.limitClass, `Limit ${limit} on a route of class ${op.rateClass} (expected ${classLimit}, or ${USER_LIMIT} when the user's window is the tighter)`);
+    }
+    this.remainingChain(x, op, { limit, remaining, reset }, classLimit, fail);
+  }
+
+  /** Two successive successful calls of one key and route class in one window: Remaining falls by exactly one. */
+  private remainingChain(x: Exchange, op: OperationInfo, now: WindowReading, classLimit: number | undefined, fail: (rule: string, detail: string) => void): void {
+    if (!x.key) return;
+    const chainKey = `${x.key}|${op.rateClass}`;
+    if (x.status < 200 || x.status >= 300) {
+      this.chains.delete(chainKey); // whether a refused request counts is not stated
+      return;
+    }
+    const before = this.chains.get(chainKey);
+    this.chains.set(chainKey, now);
+    if (!before || before.reset !== now.reset || before.limit !== now.limit || now.limit !== classLimit) return;
+    if (now.remaining !== before.remaining - 1) {
+      fail(RULES.remainingFalls, `Remaining went from ${before.remaining} to ${now.remaining} (Limit ${now.limit}, same window ending ${now.reset})`);
+    }
+  }
+}

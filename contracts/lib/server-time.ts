@@ -1,0 +1,147 @@
+import type { ObservedResponse } from './contract-validator.js';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+interface ClockState {
+  nowMs: number;
+  frozen: boolean;
+}
+
+/** README, Configuration: the simulator's pipeline speeds as factors of realistic time. */
+const SPEED_FACTORS: Readonly<Record<string, number>> = { realistic: 1, fast: 60, instant: Number.POSITIVE_INFINITY };
+
+/**
+ * The simulator's control API (simulator-control.yaml), when the target has one: fresh
+ * isolated accounts, and a clock the suite moves instead of waiting.
+ */
+export class SimulatorControl {
+  private constructor(
+    private readonly baseUrl: string,
+    private readonly fetchImpl: FetchLike,
+    private readonly validate: (observed: ObservedResponse) => void,
+    readonly pipelineSpeed: string,
+    private clockState: ClockState,
+    private readonly anchoredAt: { local: number },
+  ) {}
+
+  /** Asks `GET /_sim`; anything but a simulator's answer means there is none. */
+  static async discover(baseUrl: string, fetchImpl: FetchLike, validate: (o: ObservedResponse) => void): Promise<SimulatorControl | null> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseUrl}/_sim`, { headers: { accept: 'application/json' } });
+    } catch {
+      return null;
+    }
+    const text = await response.text();
+    if (response.status !== 200) return null;
+    let info: any;
+    try {
+      info = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    if (typeof info?.pipelineSpeed !== 'string' || typeof info?.clock?.nowMs !== 'number') return null;
+    validate({ method: 'GET', url: '/_sim', status: response.status, headers: headersOf(response), body: text });
+    return new SimulatorControl(baseUrl, fetchImpl, validate, info.pipelineSpeed, info.clock, { local: Date.now() });
+  }
+
+  /** How many times faster than realistic the pipeline runs (Infinity when instant). */
+  get speedFactor(): number {
+    return SPEED_FACTORS[this.pipelineSpeed] ?? Number(this.pipelineSpeed);
+  }
+
+  get frozen(): boolean {
+    return this.clockState.frozen;
+  }
+
+  /** The simulator's time now, from the last clock reading. */
+  now(): number {
+    return this.clockState.frozen ? this.clockState.nowMs : this.clockState.nowMs + (Date.now() - this.anchoredAt.local);
+  }
+
+  async advance(ms: number): Promise<void> {
+    if (ms > 0) await this.clock('/_sim/clock/advance', { ms: Math.ceil(ms) });
+  }
+
+  async freeze(): Promise<void> {
+    await this.clock('/_sim/clock/freeze');
+  }
+
+  async resume(): Promise<void> {
+    await this.clock('/_sim/clock/resume');
+  }
+
+  async createAccount(name: string, balance: number): Promise<Record<'readWrite' | 'readOnly' | 'writeOnly' | 'revoked', string>> {
+    const body = await this.post('/_sim/accounts', { name, balance }, 201);
+    return body.keys;
+  }
+
+  private async clock(path: string, body?: unknown): Promise<void> {
+    this.clockState = await this.post(path, body, 200);
+    this.anchoredAt.local = Date.now();
+  }
+
+  private async post(path: string, body: unknown, expected: number): Promise<any> {
+    const init: RequestInit = { method: 'POST' };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    if (body !== undefined) init.headers = { 'content-type': 'application/json' };
+    const response = await this.fetchImpl(`${this.baseUrl}${path}`, init);
+    const text = await response.text();
+    this.validate({ method: 'POST', url: path, status: response.status, headers: headersOf(response), body: text });
+    if (response.status !== expected) throw new Error(`simulator control ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    return JSON.parse(text);
+  }
+}
+
+/**
+ * The service's notion of now: the simulator's virtual clock when the suite controls it,
+ * else this machine's clock corrected by the skew that `Date` headers show.
+ */
+export class ServerTime {
+  private skewMs = 0;
+
+  constructor(
+    private readonly control: SimulatorControl | null,
+    private readonly deadline: number,
+  ) {}
+
+  get controllable(): boolean {
+    return this.control !== null;
+  }
+
+  /** How far a reading of now may be off. */
+  get toleranceMs(): number {
+    return this.control ? 1000 : 3000;
+  }
+
+  now(): number {
+    return this.control ? this.control.now() : Date.now() + this.skewMs;
+  }
+
+  observe(headers: Record<string, string>): void {
+    if (this.control || !headers.date) return;
+    const date = Date.parse(headers.date);
+    // A Date header has whole seconds: only a skew above that says the clocks differ.
+    if (Number.isFinite(date) && Math.abs(date - Date.now()) > 1500) this.skewMs = date - Date.now();
+  }
+
+  /** Lets `ms` of service time pass: moves the simulator's clock, or waits (never past the deadline). */
+  async sleep(ms: number): Promise<void> {
+    if (ms <= 0) return;
+    if (this.control) return this.control.advance(ms);
+    if (Date.now() + ms > this.deadline) throw new Error(`the time budget ends before a wait of ${Math.ceil(ms / 1000)} s would`);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  /** Waits until a Unix time in seconds (a rate-limit window's reset) has passed. */
+  async until(unixSeconds: number): Promise<void> {
+    const margin = this.control ? 0 : 500;
+    await this.sleep(unixSeconds * 1000 - this.now() + margin);
+  }
+}
+
+export function headersOf(response: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  response.headers.forEach((value, name) => (out[name.toLowerCase()] = value));
+  return out;
+}

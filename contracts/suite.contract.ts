@@ -1,0 +1,43 @@
+/**
+ * The contract suite as vitest tests: one test per check, named for the rule it checks.
+ * Run it through `npm run contracts -- --base-url <url>` (contracts/run.ts), or directly with
+ * `CONTRACT_BASE_URL=<url> npx vitest run -c contracts/vitest.config.ts`.
+ * Black-box: it imports nothing from src/, only reads openapi.yaml and talks HTTP.
+ */
+import { afterAll, describe, it } from 'vitest';
+import { configFromEnv } from './lib/config.js';
+import { formatReport, writeSummary } from './lib/report.js';
+import { SuiteRun } from './lib/runner.js';
+
+const config = configFromEnv(process.env);
+const run = await SuiteRun.open(config);
+
+describe(`contract suite, ${config.level} level, against ${config.baseUrl}`, () => {
+  for (const check of run.checks) {
+    const reason = run.staticSkip(check);
+    if (reason) {
+      void run.run(check); // recorded as skipped, with its reason
+      it.skip(`${check.title} — skipped: ${reason}`, () => {});
+      continue;
+    }
+    it(check.title, async (context) => {
+      const result = await run.run(check);
+      if (result.status === 'skipped') {
+        await context.annotate(`skipped: ${result.message}`, 'skipped');
+        context.skip(`skipped: ${result.message}`);
+      }
+      if (result.status === 'failed') {
+        const failure = new Error(result.message);
+        failure.stack = `ContractFailure: ${result.message}`; // the rule and what was seen; the suite's code frame would only distract
+        throw failure;
+      }
+    });
+  }
+});
+
+afterAll(async () => {
+  const summary = await run.finish();
+  writeSummary(summary, config.reportDir);
+  // The runner prints the report itself; run directly, the suite prints it here.
+  if (!process.env.CONTRACT_RUNNER) console.log(`${formatReport(summary)}\n`);
+});

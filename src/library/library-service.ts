@@ -1,0 +1,122 @@
+import { notFound, validationError, type FieldProblem } from '../engine/api-error.js';
+import type { LibraryItemSnapshot } from '../content/types.js';
+import type { Page } from '../store/ordered-collection.js';
+import type { Account } from '../store/account.js';
+import type { LibraryItemRecord, LibraryItemType, TargetRecord } from '../store/records.js';
+
+/**
+ * A target's library: reusable calls to action, glossary terms, product blurbs and brand
+ * assets that builds can name in `libraryItemIds`. Items live in `account.library`; each
+ * record names its target.
+ */
+
+/** A CTA links somewhere and a brand asset is a file somewhere: both need a URL. */
+const URL_REQUIRED: ReadonlySet<LibraryItemType> = new Set<LibraryItemType>(['cta', 'brand_asset']);
+
+export interface LibraryItemCreateInput {
+  type: LibraryItemType;
+  name: string;
+  content: string;
+  url?: string;
+}
+
+export interface LibraryItemUpdateInput {
+  name?: string;
+  content?: string;
+  url?: string | null;
+}
+
+function targetOf(account: Account, targetId: string): TargetRecord {
+  const target = account.targets.get(targetId);
+  if (!target) throw notFound('target', targetId);
+  return target;
+}
+
+/** Every item of a target, newest first: what a build or the chat can draw on. */
+export function listLibraryItems(account: Account, targetId: string): LibraryItemRecord[] {
+  const items: LibraryItemRecord[] = [];
+  for (const item of account.library.values()) if (item.targetId === targetId) items.push(item);
+  return items.reverse();
+}
+
+/** One page of a target's items, optionally of one type; 404 for an unknown target. */
+export function pageLibraryItems(account: Account, targetId: string, limit: number, cursor?: string, type?: LibraryItemType): Page<LibraryItemRecord> {
+  targetOf(account, targetId);
+  return account.library.page(limit, cursor, (item) => item.targetId === targetId && (type === undefined || item.type === type));
+}
+
+export function findLibraryItem(account: Account, targetId: string, itemId: string): LibraryItemRecord {
+  targetOf(account, targetId);
+  const item = account.library.get(itemId);
+  // An item of another target is as unknown here as one that never existed.
+  if (!item || item.targetId !== targetId) throw notFound('library item', itemId);
+  return item;
+}
+
+export function createLibraryItem(account: Account, targetId: string, input: LibraryItemCreateInput, now: number): LibraryItemRecord {
+  targetOf(account, targetId);
+  assertUrlFits(input.type, input.url ?? null);
+  return account.library.add({
+    id: account.newId(),
+    targetId,
+    type: input.type,
+    name: input.name,
+    content: input.content,
+    url: input.url ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** Applies the fields given; checks the result before writing, so a refused update changes nothing. */
+export function updateLibraryItem(account: Account, targetId: string, itemId: string, input: LibraryItemUpdateInput, now: number): LibraryItemRecord {
+  const item = findLibraryItem(account, targetId, itemId);
+  const url = input.url === undefined ? item.url : input.url;
+  assertUrlFits(item.type, url);
+  if (input.name !== undefined) item.name = input.name;
+  if (input.content !== undefined) item.content = input.content;
+  item.url = url;
+  item.updatedAt = now;
+  return item;
+}
+
+export function deleteLibraryItem(account: Account, targetId: string, itemId: string): void {
+  findLibraryItem(account, targetId, itemId);
+  account.library.remove(itemId);
+}
+
+/** Removes every item of a target (the target is being deleted). */
+export function removeTargetLibrary(account: Account, targetId: string): void {
+  for (const item of listLibraryItems(account, targetId)) account.library.remove(item.id);
+}
+
+function assertUrlFits(type: LibraryItemType, url: string | null): void {
+  if (url === null && URL_REQUIRED.has(type)) {
+    throw validationError([{ path: 'body.url', message: `is required for a ${type}: it is where the item links to` }]);
+  }
+}
+
+/**
+ * The items a build names, as snapshots taken now: later edits do not rewrite the build.
+ * Every unknown id, or id of another target's item, is reported by its position.
+ */
+export function resolveLibraryItems(account: Account, targetId: string, ids: string[]): LibraryItemSnapshot[] {
+  const problems: FieldProblem[] = [];
+  const snapshots: LibraryItemSnapshot[] = [];
+  ids.forEach((id, i) => {
+    const item = account.library.get(id);
+    if (!item || item.targetId !== targetId) {
+      problems.push({ path: `body.libraryItemIds[${i}]`, message: `is not an item of the library of target ${targetId}` });
+      return;
+    }
+    snapshots.push({
+      id: item.id,
+      type: item.type,
+      name: item.name,
+      content: item.content,
+      ...(item.url !== null ? { url: item.url } : {}),
+    });
+  });
+  if (problems.length > 0) throw validationError(problems);
+  return snapshots;
+}

@@ -1,0 +1,26 @@
+import { chatJson, chatMessageJson, chatSummaryJson } from '../chat/chat-json.js';
+import { createChat as create, findChat, postMessage, type ChatCreateInput } from '../chat/chat-service.js';
+import type { ServiceHandler } from './context.js';
+
+export const createChat: ServiceHandler = ({ account, body, now }) => {
+  const chat = create(account, body as ChatCreateInput, now);
+  return { status: 201, json: chatJson(chat), headers: { location: `/api/v1/chats/${chat.id}` } };
+};
+
+export const listChats: ServiceHandler = ({ account, params }) => {
+  const { limit, cursor, targetId } = params.query as { limit: number; cursor?: string; targetId?: string };
+  const keep = targetId === undefined ? undefined : (c: { targetId: string }) => c.targetId === targetId;
+  const page = account.chats.page(limit, cursor, keep);
+  return { status: 200, json: { data: page.data.map(chatSummaryJson), nextCursor: page.nextCursor } };
+};
+
+export const getChat: ServiceHandler = ({ account, params }) => ({
+  status: 200,
+  json: chatJson(findChat(account, params.path.chatId as string)),
+});
+
+export const postChatMessage: ServiceHandler = ({ sim, account, params, body, now }) => {
+  const chatId = params.path.chatId as string;
+  const { message, reply } = postMessage(account, sim.seed, chatId, (body as { content: string }).content, now);
+  return { status: 201, json: { chatId, message: chatMessageJson(message), reply: chatMessageJson(reply) } };
+};

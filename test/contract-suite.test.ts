@@ -1,0 +1,267 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { configFromEnv, flagsToEnv } from '../contracts/lib/config.js';
+import { ContractValidator, type ObservedResponse } from '../contracts/lib/contract-validator.js';
+import { runContractSuite, type SuiteSummary } from '../contracts/lib/runner.js';
+import { VIOLATIONS, type Violation } from './violations/catalog.js';
+import { inProcessFetch } from './violations/in-process-fetch.js';
+import { legalVariant } from './violations/legal-variant.js';
+import { withJson } from './violations/tamper.js';
+import { serveOnLoopback, simulatorUnderTest } from './violations/violated-simulator.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const BASE = 'http://simulator.in-process';
+
+function config(env: Record<string, string> = {}) {
+  return configFromEnv({ CONTRACT_BASE_URL: BASE, CONTRACT_LEVEL: 'strict', CONTRACT_RUN_ID: 'self-test', ...env });
+}
+
+function outcome(summary: SuiteSummary, id: string) {
+  return summary.results.find((r) => r.id === id);
+}
+
+function failures(summary: SuiteSummary): string {
+  return summary.results
+    .filter((r) => r.status === 'failed')
+    .map((r) => `${r.title}\n${r.message}`)
+    .join('\n\n');
+}
+
+/** Checks at the heart of the issue: each must have run and passed against a correct simulator. */
+const CORE_CHECKS = [
+  'tokens.insufficient',
+  'tokens.blog-cost',
+  'idempotency.replay',
+  'idempotency.no-charge',
+  'builds.order',
+  'builds.no-skip',
+  'builds.deliverables-timing',
+  'builds.completed-terminal',
+  'builds.failed',
+  'deliverables.full',
+  'deliverables.download-md',
+  'deliverables.download-html',
+  'limits.remaining-falls',
+  'limits.exhaust-default',
+  'limits.exhaust-build-create',
+  'limits.exhaust-user',
+  'auth.revoked.createBuild',
+  'auth.scope.createBuild',
+  'auth.no-key.getBuild',
+];
+const STRICT_CHECKS = ['builds.every-kind', 'builds.suite', 'idempotency.no-new-build', 'idempotency.window', 'tokens.charge-transaction', 'tokens.insufficient-partial'];
+
+describe('the contract suite against a correct simulator', () => {
+  it.each(['documented', 'strict'] as const)('passes in-process at the %s level, every core check run', async (level) => {
+    const target = simulatorUnderTest();
+    const summary = await runContractSuite(config({ CONTRACT_LEVEL: level }), target.fetch);
+    expect(failures(summary)).toBe('');
+    const expected = level === 'strict' ? [...CORE_CHECKS, ...STRICT_CHECKS] : CORE_CHECKS;
+    for (const id of expected) expect(outcome(summary, id)?.status, id).toBe('passed');
+    for (const skipped of summary.results.filter((r) => r.status === 'skipped')) expect(skipped.message).toMatch(/lists none/);
+    expect(summary.coverage.filter((c) => c.status === 'verified').length).toBeGreaterThanOrEqual(level === 'strict' ? 10 : 6);
+    expect(summary.tokensSpent).toBeLessThanOrEqual(200);
+  });
+
+  it('passes at the documented level against a service that differs only in what openapi.yaml infers', async () => {
+    const target = simulatorUnderTest();
+    const variant = inProcessFetch(legalVariant(target.handle));
+    const documented = await runContractSuite(config({ CONTRACT_LEVEL: 'documented' }), variant);
+    expect(failures(documented)).toBe('');
+    expect(documented.passed).toBeGreaterThan(40);
+    const strict = await runContractSuite(config(), inProcessFetch(legalVariant(simulatorUnderTest().handle)));
+    expect(failures(strict)).toContain('required header x-correlation-id is missing');
+  });
+
+  it('passes over a real loopback port, at the strict level', async () => {
+    const server = await serveOnLoopback(simulatorUnderTest());
+    try {
+      const summary = await runContractSuite(config({ CONTRACT_BASE_URL: server.baseUrl }));
+      expect(failures(summary)).toBe('');
+      expect(outcome(summary, 'builds.every-kind')?.status).toBe('passed');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reports checks without their credential, or switched off, as skipped with the reason', async () => {
+    const target = simulatorUnderTest();
+    const env = { CONTRACT_KEY_READ_WRITE: target.simulator.keys.readWrite, CONTRACT_EXHAUST: '0', CONTRACT_WAIT: '0' };
+    const summary = await runContractSuite(config(env), target.fetch);
+    expect(failures(summary)).toBe('');
+    expect(outcome(summary, 'auth.revoked.getBuild')).toMatchObject({ status: 'skipped', message: expect.stringContaining('CONTRACT_KEY_REVOKED') });
+    expect(outcome(summary, 'auth.scope.getBuild')).toMatchObject({ status: 'skipped', message: expect.stringContaining('CONTRACT_KEY_WRITE_ONLY') });
+    expect(outcome(summary, 'tokens.insufficient')).toMatchObject({ status: 'skipped', message: expect.stringContaining('CONTRACT_KEY_EMPTY') });
+    expect(outcome(summary, 'builds.order')).toMatchObject({ status: 'skipped', message: expect.stringContaining('--no-wait') });
+    expect(outcome(summary, 'limits.exhaust-default')).toMatchObject({ status: 'skipped', message: expect.stringContaining('--no-exhaust') });
+    expect(outcome(summary, 'tokens.blog-cost')?.status).toBe('passed');
+  });
+
+  it('treats a server without the control API as a real service: no clock to move, keys from the environment', async () => {
+    const target = simulatorUnderTest(undefined, { speed: 'instant' });
+    const keys = target.simulator.keys;
+    const env = {
+      CONTRACT_LEVEL: 'documented',
+      CONTRACT_SIMULATOR: '0',
+      CONTRACT_EXHAUST: '0',
+      CONTRACT_POLL_INTERVAL: '0.05',
+      CONTRACT_KEY_READ_WRITE: keys.readWrite,
+      CONTRACT_KEY_READ_ONLY: keys.readOnly,
+      CONTRACT_KEY_WRITE_ONLY: keys.writeOnly,
+      CONTRACT_KEY_REVOKED: keys.revoked,
+      CONTRACT_KEY_EMPTY: keys.emptyAccount,
+    };
+    const summary = await runContractSuite(config(env), target.fetch);
+    expect(failures(summary)).toBe('');
+    expect(summary.simulator).toBe(false);
+    expect(outcome(summary, 'builds.failed')).toMatchObject({ status: 'skipped', message: expect.stringContaining('control API') });
+    expect(outcome(summary, 'builds.no-skip')).toMatchObject({ status: 'skipped', message: expect.stringContaining('clock the suite moves') });
+    for (const id of ['builds.order', 'deliverables.download-html', 'tokens.insufficient', 'auth.revoked.getBuild']) expect(outcome(summary, id)?.status, id).toBe('passed');
+    expect(summary.tokensSpent).toBeLessThanOrEqual(5);
+  });
+
+  it('spends no token with --no-spend, and no more requests than the request budget', async () => {
+    const target = simulatorUnderTest();
+    const key = target.simulator.keys.readWrite;
+    const account = () => target.simulator.sim.store.account(target.simulator.sim.store.findKey(key)!.accountId)!;
+    const before = account().balance;
+    const noSpend = await runContractSuite(config({ CONTRACT_KEY_READ_WRITE: key, CONTRACT_SPEND: '0' }), target.fetch);
+    expect(failures(noSpend)).toBe('');
+    expect(account().balance).toBe(before);
+    expect(outcome(noSpend, 'idempotency.replay')).toMatchObject({ status: 'skipped', message: expect.stringContaining('--no-spend') });
+
+    const budgeted = await runContractSuite(config({ CONTRACT_REQUEST_BUDGET: '25' }), simulatorUnderTest().fetch);
+    expect(budgeted.requests).toBeLessThanOrEqual(25);
+    expect(failures(budgeted)).toBe('');
+    expect(budgeted.results.some((r) => r.status === 'skipped' && /request budget/.test(r.message ?? ''))).toBe(true);
+  });
+
+  it('waits out a 429 it did not provoke, for Retry-After, instead of failing', async () => {
+    const target = simulatorUnderTest();
+    const arrivals: number[] = [];
+    // The first authenticated balance read is refused for 30 s, as a busy service might.
+    const handle: typeof target.handle = (request) => {
+      const response = target.handle(request);
+      if (request.url !== '/api/v1/tokens/balance' || !request.headers.authorization) return response;
+      arrivals.push(target.simulator.clock.now());
+      if (arrivals.length !== 1) return response;
+      const reset = String(Math.floor(target.simulator.clock.now() / 1000) + 30);
+      const limited = withJson(response, { error: 'Slow down.', code: 'RATE_LIMITED', details: { bucket: 'key', limit: 60, retryAfterSeconds: 30 } }, 429);
+      return { ...limited, headers: { ...limited.headers, 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset, 'retry-after': '30' } };
+    };
+    const summary = await runContractSuite(config({ CONTRACT_LEVEL: 'documented' }), inProcessFetch(handle));
+    expect(failures(summary)).toBe('');
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(30_000);
+  });
+});
+
+describe('one command: npm run contracts -- --base-url <url>', () => {
+  it('passes against a running simulator, writes the JUnit report and prints the summary line', async () => {
+    const server = await serveOnLoopback(simulatorUnderTest());
+    const reports = mkdtempSync(join(tmpdir(), 'contracts-'));
+    try {
+      const run = await runCommand(['--base-url', server.baseUrl, '--level', 'documented', '--report-dir', reports]);
+      expect(run.stdout).toMatch(/contracts: \d+ passed, 0 failed, 0 skipped, \d+ unverified/);
+      expect(run.code).toBe(0);
+      const junit = readFileSync(join(reports, 'contracts-junit.xml'), 'utf8');
+      expect(junit).toContain('Errors: 402 INSUFFICIENT_TOKENS carries required, available and shortfall');
+      expect(junit).toMatch(/failures="0"/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails against a simulator with a seeded violation, and names the broken rule', async () => {
+    const violation = VIOLATIONS.find((v) => v.id === 'skipped-status') as Violation;
+    const server = await serveOnLoopback(simulatorUnderTest(violation));
+    const reports = mkdtempSync(join(tmpdir(), 'contracts-'));
+    try {
+      const run = await runCommand(['--base-url', server.baseUrl, '--level', 'strict', '--report-dir', reports]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('✗ States: no status is skipped');
+      expect(run.stdout).toMatch(/contracts: \d+ passed, [1-9]\d* failed/);
+      expect(existsSync(join(reports, 'contracts-junit.xml'))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('seeded contract violations', () => {
+  const caught: string[] = [];
+  afterAll(() => {
+    console.log(`violations caught: ${caught.length}/${VIOLATIONS.length}`);
+  });
+
+  it('are at least 25, each with its own id', () => {
+    expect(VIOLATIONS.length).toBeGreaterThanOrEqual(25);
+    expect(new Set(VIOLATIONS.map((v) => v.id)).size).toBe(VIOLATIONS.length);
+  });
+
+  // Each violation gets one whole run of the strict suite, in-process.
+  it.each(VIOLATIONS.map((v) => [v.id, v] as const))('%s makes the suite fail, naming the broken rule', async (_, violation) => {
+    const summary = await runContractSuite(config(), simulatorUnderTest(violation).fetch);
+    const report = failures(summary);
+    expect(summary.failed, `${violation.description}: no check failed`).toBeGreaterThan(0);
+    expect(report, `${violation.description}: no failure names "${violation.rule}"`).toContain(violation.rule);
+    caught.push(violation.id);
+  });
+});
+
+describe('the contract validator at the documented level', () => {
+  const files = { service: join(root, 'openapi.yaml'), control: join(root, 'simulator-control.yaml') };
+  const documented = ContractValidator.fromFiles(files, { level: 'documented' });
+  const strict = ContractValidator.fromFiles(files);
+  const rate = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '1772442060' };
+  const json = { 'content-type': 'application/json' };
+  const rules = (v: ContractValidator, o: Partial<ObservedResponse>) =>
+    v.validate({ method: 'GET', url: '/api/v1/tokens/balance', status: 200, headers: { ...rate, ...json }, body: '{}', ...o }).map((x) => `${x.rule}: ${x.message}`);
+
+  it('holds a response to what the spec states: its fields and the rate-limit headers', () => {
+    const balance = JSON.stringify({ balance: 1, lifetimePurchased: 2, lifetimeUsed: 1, bonus: 3 });
+    expect(rules(documented, { body: balance })).toEqual([]); // further fields, no correlation id
+    expect(rules(strict, { body: balance }).join()).toMatch(/additional properties.*|x-correlation-id/);
+    expect(rules(documented, { body: JSON.stringify({ balance: 1, lifetimePurchased: 2 }) }).join()).toContain("must have required property 'lifetimeUsed'");
+    expect(rules(documented, { headers: json, body: JSON.stringify({ balance: 1, lifetimePurchased: 2, lifetimeUsed: 0 }) }).join()).toContain('x-ratelimit-limit is missing');
+  });
+
+  it('lets an inferred status stand for its class, and asks an inferred error only for the spec error object', () => {
+    const target = { id: crypto.randomUUID(), name: 'A', slug: 'a', brandKit: { voice: 'v', tone: 't' } };
+    const created = { method: 'POST', url: '/api/v1/targets', status: 200, body: JSON.stringify(target) };
+    expect(rules(documented, created)).toEqual([]); // 201 is inferred: a 200 is as good
+    expect(rules(strict, created).join()).toContain('status 200 is not documented');
+    const unprocessable = { method: 'POST', url: '/api/v1/targets', status: 422, body: JSON.stringify({ error: 'Bad', code: 'VALIDATION_ERROR', details: {} }) };
+    expect(rules(documented, unprocessable)).toEqual([]);
+    expect(rules(documented, { ...unprocessable, body: JSON.stringify({ error: 'Bad', code: 'VALIDATION_ERROR' }) }).join()).toContain("required property 'details'");
+    expect(rules(documented, { status: 418, body: '{}' }).join()).toContain('status 418 is not documented');
+  });
+});
+
+describe('the runner flags', () => {
+  it('become the environment the suite reads', () => {
+    const { env } = flagsToEnv(['--base-url', 'http://x:1', '--level=strict', '--no-spend', '--key-read-write', 'k', '--request-budget', '50']);
+    expect(env).toEqual({ CONTRACT_BASE_URL: 'http://x:1', CONTRACT_LEVEL: 'strict', CONTRACT_SPEND: '0', CONTRACT_KEY_READ_WRITE: 'k', CONTRACT_REQUEST_BUDGET: '50' });
+    const parsed = configFromEnv(env);
+    expect(parsed).toMatchObject({ baseUrl: 'http://x:1', level: 'strict', spend: false, exhaust: true, wait: true, requestBudget: 50, keys: { readWrite: 'k' } });
+    expect(() => flagsToEnv(['--bogus'])).toThrow(/unknown option --bogus/);
+    expect(() => configFromEnv({ CONTRACT_BASE_URL: 'http://x', CONTRACT_LEVEL: 'lenient' })).toThrow(/documented or strict/);
+  });
+});
+
+function runCommand(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  // The child runs its own vitest: it must not believe it is a worker of ours.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && !k.startsWith('CONTRACT_')));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'contracts/run.ts', ...args], { cwd: root, env: { ...env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

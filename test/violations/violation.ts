@@ -1,0 +1,36 @@
+import type { Simulator, SimulatorOptions } from '../../src/simulator.js';
+import { editJson, is, jsonOf, type Handle } from './tamper.js';
+
+/**
+ * A deliberate contract violation: a small switch in a test-only simulator. The contract
+ * suite must fail against it, and one of its failures must name `rule`.
+ */
+export interface Violation {
+  id: string;
+  /** What is broken, in a few words. */
+  description: string;
+  /** A piece of the broken rule's text, which some failure must contain. */
+  rule: string;
+  options?: SimulatorOptions;
+  wrap?: (handle: Handle, sim: Simulator) => Handle;
+}
+
+export const PATHS = {
+  balance: /^\/api\/v1\/tokens\/balance$/,
+  builds: /^\/api\/v1\/builds$/,
+  build: /^\/api\/v1\/builds\/[^/]+$/,
+  targets: /^\/api\/v1\/targets$/,
+  transactions: /^\/api\/v1\/tokens\/transactions$/,
+  download: /^\/api\/v1\/deliverables\/[^/]+\/download$/,
+  deliverable: /^\/api\/v1\/deliverables\/[^/]+$/,
+} as const;
+
+export const isReplay = (req: Parameters<Handle>[0], res: ReturnType<Handle>) => is(req, 'POST', PATHS.builds) && res.status < 300 && jsonOf(res).idempotent === true;
+
+export const errorCode = (res: ReturnType<Handle>): string | undefined => (res.status >= 400 && String(res.body).startsWith('{') ? jsonOf(res).code : undefined);
+
+/** Rewrites the status a build retrieval reports. */
+export const buildStatus = (h: Handle, map: (status: string, build: any, now: number) => string, sim: Simulator): Handle =>
+  editJson(h, (req, res) => is(req, 'GET', PATHS.build) && res.status === 200, (json) => {
+    json.build.status = map(json.build.status, json.build, sim.clock.now());
+  });
