@@ -4,41 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { harness, T0 } from './support/harness.js';
+import { markupProblems } from './support/markup.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** A small XML well-formedness check: one root, balanced tags, unique quoted attributes, valid entities. */
-function xmlErrors(xml: string): string[] {
-  const errors: string[] = [];
-  const stack: string[] = [];
-  let roots = 0;
-  const entity = /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/;
-  const lexer = /<!--[\s\S]*?-->|<\/([A-Za-z][\w:.-]*)\s*>|<([A-Za-z][\w:.-]*)((?:\s+[A-Za-z_:][\w:.-]*="[^"<]*")*)\s*(\/?)>|([^<]+)|(<)/g;
-  if (!xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')) errors.push('no XML declaration');
-  const body = xml.replace(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n/, '');
-  // Characters XML 1.0 forbids anywhere.
-  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(body)) errors.push('forbidden control character');
-  for (const m of body.matchAll(lexer)) {
-    const [, close, open, attrs, selfClose, text, stray] = m;
-    if (stray) errors.push(`stray < at ${m.index}`);
-    else if (text !== undefined) {
-      if (entity.test(text)) errors.push(`bad & in text at ${m.index}`);
-      if (stack.length === 0 && text.trim() !== '') errors.push('text outside the root');
-    } else if (close) {
-      if (stack.pop() !== close) errors.push(`mismatched </${close}> at ${m.index}`);
-    } else if (open) {
-      if (stack.length === 0) roots++;
-      const names = [...(attrs ?? '').matchAll(/([\w:.-]+)="([^"]*)"/g)];
-      if (new Set(names.map((a) => a[1])).size !== names.length) errors.push(`duplicate attribute on <${open}>`);
-      for (const a of names) if (entity.test(a[2] as string)) errors.push(`bad & in ${a[1]}`);
-      if (!selfClose) stack.push(open);
-    }
-  }
-  if (stack.length > 0) errors.push(`unclosed: ${stack.join(' ')}`);
-  if (roots !== 1) errors.push(`${roots} root elements`);
-  return errors;
-}
 
 const fullRequest = {
   prompt: 'Cold brew & <pastries> at "dawn"',
@@ -85,7 +55,7 @@ describe('images: generation (POST /api/v1/images)', () => {
     expect(file.headers['content-type']).toBe('image/svg+xml');
     expect(file.headers['content-disposition']).toBe(`inline; filename="${image.id}.svg"`);
     const svg = file.text;
-    expect(xmlErrors(svg)).toEqual([]);
+    expect(markupProblems(svg)).toEqual([]);
     expect(svg).toMatch(/<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1536" height="1024" viewBox="0 0 1536 1024"/);
     expect(svg).toContain('Cold brew &amp; &lt;pastries&gt; at &quot;dawn&quot;'); // the prompt, escaped, as the title
     expect(svg).toContain('style-watercolor mood-warm');
@@ -215,7 +185,7 @@ describe('images: hostile input never yields a 5xx', () => {
     const res = await h.post('/api/v1/images', { prompt: ']]> <!-- \u0001\u0007 & &amp; \uD800 <script>alert(1)</script> \u{1F600}', logo: { text: '<b>&\u0002</b>' } });
     expect(res.status).toBe(201);
     const svg = (await h.get(res.body.fileUrl)).text;
-    expect(xmlErrors(svg)).toEqual([]);
+    expect(markupProblems(svg)).toEqual([]);
     expect(svg).not.toContain('<script>');
   });
 });

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { createExpressApp } from '../adapters/express.js';
 import { createSimulator } from '../simulator.js';
 import { VERSION } from '../version.js';
-import { parseServeOptions, USAGE, UsageError } from './options.js';
+import { parseServeOptions, USAGE } from './options.js';
 import { banner } from './banner.js';
 import { formatRequestLine } from './request-log.js';
 

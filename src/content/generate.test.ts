@@ -2,39 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { generateContent } from './generate.js';
 import { sampleInput, SAMPLE_TARGET } from './sample-input.js';
 import { CONTENT_KINDS, type ContentInput, type GeneratedContent } from './types.js';
+import { markupProblems } from '../../test/support/markup.js';
 
-const VOID = new Set(['meta', 'img', 'br', 'hr', 'input', 'link']);
 
-/** Problems with an HTML document: unbalanced tags, unclosed voids, raw < > &, unquoted attributes. */
-function htmlProblems(html: string): string[] {
-  const problems: string[] = [];
-  if (!html.startsWith('<!DOCTYPE html>')) problems.push('no doctype');
-  const body = html.replace('<!DOCTYPE html>', '');
-  const stack: string[] = [];
-  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[a-z-]+="[^"<>]*")*)\s*(\/?)>/g;
-  let last = 0;
-  for (let m = tag.exec(body); m; m = tag.exec(body)) {
-    const text = body.slice(last, m.index);
-    if (/[<>]/.test(text)) problems.push(`raw < or > in text: ${text.slice(0, 60)}`);
-    if (/&(?!(?:amp|lt|gt|quot|#39);)/.test(text + (m[3] ?? ''))) problems.push(`raw & near: ${text.slice(0, 60)}`);
-    last = tag.lastIndex;
-    const [, closing, name, , selfClose] = m;
-    const lower = name!.toLowerCase();
-    if (VOID.has(lower)) {
-      if (closing || !selfClose) problems.push(`void element not self-closed: ${m[0]}`);
-    } else if (selfClose) {
-      problems.push(`self-closed non-void: ${m[0]}`);
-    } else if (closing) {
-      const open = stack.pop();
-      if (open !== lower) problems.push(`</${lower}> closes <${open}>`);
-    } else {
-      stack.push(lower);
-    }
-  }
-  if (/[<>]/.test(body.slice(last))) problems.push('raw < or > after the last tag');
-  if (stack.length > 0) problems.push(`unclosed: ${stack.join(', ')}`);
-  return problems;
-}
 
 /** Words of the Markdown as a reader sees them: no link targets, images or syntax. */
 function naiveWordCount(md: string): number {
@@ -80,7 +50,7 @@ describe.each(CONTENT_KINDS)('generateContent(%s): shared structure', (kind) => 
   });
 
   it('renders a well-formed HTML document with the title and meta description', () => {
-    expect(htmlProblems(out.html)).toEqual([]);
+    expect(markupProblems(out.html)).toEqual([]);
     expect(out.html).toContain('<html lang="en">');
     expect(out.html).toContain('<meta charset="utf-8" />');
     expect(out.html).toContain(`<title>${out.title.replace(/&/g, '&amp;')}</title>`);

@@ -3,40 +3,13 @@ import {
   IMAGE_MOODS, IMAGE_SIZES, IMAGE_STYLES, type ImageSvgInput, LOGO_POSITIONS, renderImageSvg, svgToDataUrl,
 } from './image-svg.js';
 import { MOOD_PALETTES, luminance } from './palette.js';
+import { markupProblems } from '../../test/support/markup.js';
 
 const base: ImageSvgInput = {
   seed: 'seed-1', id: 'img-1', prompt: 'A lighthouse at dawn', style: 'photo', mood: 'calm', colors: [], size: '1024x1024',
 };
 const render = (over: Partial<ImageSvgInput> = {}): string => renderImageSvg({ ...base, ...over });
 
-/** A small XML well-formedness check: balanced tags, quoted unique attributes, valid entities. */
-function xmlErrors(xml: string): string[] {
-  const errors: string[] = [];
-  const stack: string[] = [];
-  let roots = 0;
-  const entity = /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/;
-  const lexer = /<!--[\s\S]*?-->|<\/([A-Za-z][\w:.-]*)\s*>|<([A-Za-z][\w:.-]*)((?:\s+[A-Za-z_:][\w:.-]*="[^"<]*")*)\s*(\/?)>|([^<]+)|(<)/g;
-  const body = xml.replace(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n/, '');
-  for (const m of body.matchAll(lexer)) {
-    const [, close, open, attrs, selfClose, text, stray] = m;
-    if (stray) errors.push(`stray < at ${m.index}`);
-    else if (text !== undefined) {
-      if (entity.test(text)) errors.push(`bad & in text at ${m.index}`);
-      if (stack.length === 0 && text.trim() !== '') errors.push('text outside the root');
-    } else if (close) {
-      if (stack.pop() !== close) errors.push(`mismatched </${close}> at ${m.index}`);
-    } else if (open) {
-      if (stack.length === 0) roots++;
-      const names = [...(attrs ?? '').matchAll(/([\w:.-]+)="([^"]*)"/g)];
-      if (new Set(names.map((a) => a[1])).size !== names.length) errors.push(`duplicate attribute on <${open}>`);
-      for (const a of names) if (entity.test(a[2] as string)) errors.push(`bad & in ${a[1]}`);
-      if (!selfClose) stack.push(open);
-    }
-  }
-  if (stack.length > 0) errors.push(`unclosed: ${stack.join(' ')}`);
-  if (roots !== 1) errors.push(`${roots} root elements`);
-  return errors;
-}
 
 const artOf = (svg: string): string => /<g class="art[^"]*">[\s\S]*?<\/g>\n(?:<g class="logo"|<\/svg>)/.exec(svg)?.[0] ?? '';
 const withoutText = (svg: string): string => svg.replace(/<title[\s\S]*?<\/desc>/, '');
@@ -52,16 +25,16 @@ describe('renderImageSvg', () => {
     for (const style of IMAGE_STYLES) {
       for (const mood of IMAGE_MOODS) {
         const svg = render({ style, mood, prompt: 'Tom & Jerry <b>"x"</b>\u0001', logo: { text: "O'Neil & Co", position: 'top-right' } });
-        expect(xmlErrors(svg), `${style}/${mood}`).toEqual([]);
+        expect(markupProblems(svg), `${style}/${mood}`).toEqual([]);
         expect(svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
       }
     }
   });
 
   it('the checker catches broken markup', () => {
-    expect(xmlErrors('<svg><g></svg>')).not.toEqual([]);
-    expect(xmlErrors('<svg>a & b</svg>')).not.toEqual([]);
-    expect(xmlErrors('<svg x="1" x="2"/>')).not.toEqual([]);
+    expect(markupProblems('<svg><g></svg>')).not.toEqual([]);
+    expect(markupProblems('<svg>a & b</svg>')).not.toEqual([]);
+    expect(markupProblems('<svg x="1" x="2"/>')).not.toEqual([]);
   });
 
   it('sets width, height and viewBox from the size', () => {

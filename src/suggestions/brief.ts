@@ -7,20 +7,14 @@ import { audienceOf, parseObjective } from '../content/objective.js';
 import { fitText, joinList, oneLine } from '../content/text.js';
 import type { ContentKind, TargetSnapshot } from '../content/types.js';
 import { buildCost } from '../ledger/prices.js';
-import type { BuildType, QualityMode, ResearchMode, ResearchPolicy } from '../store/records.js';
+import type { BuildOptions, QualityMode, ResearchMode, ResearchPolicy } from '../store/records.js';
 import { KIND_LABELS, withArticle, withoutMarkers } from './kinds.js';
 
-export interface SuggestedBrief {
-  targetId: string;
-  buildType: BuildType;
-  kind: ContentKind;
-  objective: string;
-  researchPolicy: ResearchPolicy;
-  researchMode: ResearchMode;
-  qualityMode: QualityMode;
-  pages: number;
-  generateImages: boolean;
-}
+/** A ready-to-send build request: the core build options and the target. */
+export type SuggestedBrief = Pick<
+  BuildOptions,
+  'buildType' | 'kind' | 'objective' | 'researchPolicy' | 'researchMode' | 'qualityMode' | 'pages' | 'generateImages'
+> & { targetId: string };
 
 export interface BriefSuggestion {
   brief: SuggestedBrief;
