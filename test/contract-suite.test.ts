@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configFromEnv, flagsToEnv } from '../contracts/lib/config.js';
 import { ContractValidator, type ObservedResponse } from '../contracts/lib/contract-validator.js';
-import { runContractSuite, type SuiteSummary } from '../contracts/lib/runner.js';
+import { runContractSuite, SuiteRun, type SuiteSummary } from '../contracts/lib/runner.js';
 import { VIOLATIONS, type Violation } from './violations/catalog.js';
 import { inProcessFetch } from './violations/in-process-fetch.js';
 import { legalVariant } from './violations/legal-variant.js';
@@ -54,16 +54,30 @@ const CORE_CHECKS = [
   'auth.no-key.getBuild',
 ];
 const STRICT_CHECKS = ['builds.every-kind', 'builds.suite', 'idempotency.no-new-build', 'idempotency.window', 'tokens.charge-transaction', 'tokens.insufficient-partial'];
+/** Scenarios of what openapi.yaml infers beyond builds: one or more per capability. */
+const CAPABILITY_CHECKS = [
+  'targets.update', 'targets.update-slug-taken', 'targets.delete',
+  'library.create', 'library.list', 'library.update', 'library.other-target', 'library.delete',
+  'sharing.create', 'sharing.public-view', 'sharing.revoke', 'sharing.expiry',
+  'keys.create', 'keys.rotate', 'keys.revoke', 'keys.no-escalation',
+  'tokens.bundles', 'tokens.transaction-by-id', 'tokens.purchase',
+  'images.create', 'images.charge', 'images.read', 'images.file',
+  'audio.voices', 'audio.create', 'audio.read', 'audio.file',
+  'chat.create', 'chat.exchange', 'chat.list',
+  'suggestions.topics', 'suggestions.brief', 'suggestions.brief-builds', 'suggestions.keywords', 'suggestions.quotes', 'suggestions.generation-class',
+  'limits.exhaust-generation',
+];
 
 describe('the contract suite against a correct simulator', () => {
   it.each(['documented', 'strict'] as const)('passes in-process at the %s level, every core check run', async (level) => {
     const target = simulatorUnderTest();
     const summary = await runContractSuite(config({ CONTRACT_LEVEL: level }), target.fetch);
     expect(failures(summary)).toBe('');
-    const expected = level === 'strict' ? [...CORE_CHECKS, ...STRICT_CHECKS] : CORE_CHECKS;
+    const expected = level === 'strict' ? [...CORE_CHECKS, ...STRICT_CHECKS, ...CAPABILITY_CHECKS] : CORE_CHECKS;
     for (const id of expected) expect(outcome(summary, id)?.status, id).toBe('passed');
     for (const skipped of summary.results.filter((r) => r.status === 'skipped')) expect(skipped.message).toMatch(/lists none/);
-    expect(summary.coverage.filter((c) => c.status === 'verified').length).toBeGreaterThanOrEqual(level === 'strict' ? 10 : 6);
+    if (level === 'strict') expect(summary.coverage.filter((c) => c.status !== 'verified')).toEqual([]); // every operation has a scenario
+    else expect(summary.coverage.filter((c) => c.status === 'verified').length).toBeGreaterThanOrEqual(6);
     expect(summary.tokensSpent).toBeLessThanOrEqual(200);
   });
 
@@ -140,6 +154,21 @@ describe('the contract suite against a correct simulator', () => {
     expect(budgeted.results.some((r) => r.status === 'skipped' && /request budget/.test(r.message ?? ''))).toBe(true);
   });
 
+  it('buys tokens only with --allow-purchases, unless the server is the simulator (whose tokens cost nothing)', async () => {
+    const target = simulatorUnderTest();
+    const asRealService = { CONTRACT_SIMULATOR: '0', CONTRACT_KEY_READ_WRITE: target.simulator.keys.readWrite };
+    const purchaseSkip = async (env: Record<string, string>) => {
+      const run = await SuiteRun.open(config(env), target.fetch);
+      const reason = run.staticSkip(run.checks.find((c) => c.id === 'tokens.purchase')!);
+      await run.session.finish();
+      return reason;
+    };
+    expect(await purchaseSkip(asRealService)).toMatch(/real money.*--allow-purchases/);
+    expect(await purchaseSkip({ ...asRealService, CONTRACT_ALLOW_PURCHASES: '1' })).toBeUndefined();
+    expect(await purchaseSkip({})).toBeUndefined();
+    expect(await purchaseSkip({ CONTRACT_SPEND: '0' })).toMatch(/--no-spend/);
+  });
+
   it('waits out a 429 it did not provoke, for Retry-After, instead of failing', async () => {
     const target = simulatorUnderTest();
     const arrivals: number[] = [];
@@ -197,8 +226,8 @@ describe('seeded contract violations', () => {
     console.log(`violations caught: ${caught.length}/${VIOLATIONS.length}`);
   });
 
-  it('are at least 25, each with its own id', () => {
-    expect(VIOLATIONS.length).toBeGreaterThanOrEqual(25);
+  it('are at least 51, each with its own id', () => {
+    expect(VIOLATIONS.length).toBeGreaterThanOrEqual(51);
     expect(new Set(VIOLATIONS.map((v) => v.id)).size).toBe(VIOLATIONS.length);
   });
 
@@ -247,6 +276,9 @@ describe('the runner flags', () => {
     expect(env).toEqual({ CONTRACT_BASE_URL: 'http://x:1', CONTRACT_LEVEL: 'strict', CONTRACT_SPEND: '0', CONTRACT_KEY_READ_WRITE: 'k', CONTRACT_REQUEST_BUDGET: '50' });
     const parsed = configFromEnv(env);
     expect(parsed).toMatchObject({ baseUrl: 'http://x:1', level: 'strict', spend: false, exhaust: true, wait: true, requestBudget: 50, keys: { readWrite: 'k' } });
+    expect(flagsToEnv(['--allow-purchases']).env).toEqual({ CONTRACT_ALLOW_PURCHASES: '1' });
+    expect(configFromEnv({ CONTRACT_BASE_URL: 'http://x', CONTRACT_ALLOW_PURCHASES: '1' }).allowPurchases).toBe(true);
+    expect(configFromEnv({ CONTRACT_BASE_URL: 'http://x' }).allowPurchases).toBe(false);
     expect(() => flagsToEnv(['--bogus'])).toThrow(/unknown option --bogus/);
     expect(() => configFromEnv({ CONTRACT_BASE_URL: 'http://x', CONTRACT_LEVEL: 'lenient' })).toThrow(/documented or strict/);
   });

@@ -72,3 +72,16 @@ describe('rate limits (spec, Limits)', () => {
     }
   });
 });
+
+describe('Date follows the virtual clock', () => {
+  it('agrees with X-RateLimit-Reset after the clock has moved', async () => {
+    const h = harness();
+    h.advance(3 * 24 * 60 * 60 * 1000);
+    const res = await h.get('/api/v1/tokens/balance');
+    const serverNow = Date.parse(res.headers.date!) / 1000;
+    expect(serverNow).toBe(Math.floor((T0 + 3 * 24 * 60 * 60 * 1000) / 1000));
+    const untilReset = Number(res.headers['x-ratelimit-reset']) - serverNow;
+    expect(untilReset).toBeGreaterThan(0);
+    expect(untilReset).toBeLessThanOrEqual(60);
+  });
+});

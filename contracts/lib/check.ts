@@ -15,6 +15,8 @@ export interface Check {
   groups?: Group[];
   /** Credentials it cannot do without (readWrite is always there). */
   roles?: Role[];
+  /** It buys tokens: real money on a real service, so it runs only with --allow-purchases or against the simulator. */
+  buys?: boolean;
   /** Set when it needs the simulator's control API: why. */
   simulator?: string;
   /** Operations whose behaviour this is a specific scenario for (the coverage report). */

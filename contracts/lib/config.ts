@@ -28,6 +28,8 @@ export interface SuiteConfig {
   spend: boolean;
   exhaust: boolean;
   wait: boolean;
+  /** Buy token bundles (real money on a real service): only when asked for; the simulator's purchases cost nothing. */
+  allowPurchases: boolean;
   /** Bounds; undefined takes the default for the target (tight for a real service, loose for the simulator). */
   requestBudget?: number;
   tokenBudget?: number;
@@ -67,6 +69,10 @@ const SWITCH_ENV: Readonly<Record<string, string>> = {
   'no-wait': 'CONTRACT_WAIT',
   'no-simulator': 'CONTRACT_SIMULATOR',
 };
+/** Switches that turn on what is off by default. */
+const OPT_IN_ENV: Readonly<Record<string, string>> = {
+  'allow-purchases': 'CONTRACT_ALLOW_PURCHASES',
+};
 
 export const USAGE = `Usage: npm run contracts -- --base-url <url> [options]
 
@@ -82,6 +88,8 @@ export const USAGE = `Usage: npm run contracts -- --base-url <url> [options]
   --no-spend               skip the checks that spend tokens (CONTRACT_SPEND=0)
   --no-exhaust             skip the checks that exhaust a rate limit (CONTRACT_EXHAUST=0)
   --no-wait                skip the checks that wait for a build to finish (CONTRACT_WAIT=0)
+  --allow-purchases        let the strict level buy the smallest token bundle (real money on a real
+                           service; CONTRACT_ALLOW_PURCHASES=1). Always on against the simulator.
   --request-budget <n>     at most n requests (default ${DEFAULTS.realService.requestBudget}; ${DEFAULTS.simulator.requestBudget} on the simulator)
   --token-budget <n>       at most n tokens spent (default ${DEFAULTS.realService.tokenBudget}; ${DEFAULTS.simulator.tokenBudget} on the simulator)
   --time-budget <s>        stop starting checks after s seconds (default ${DEFAULTS.realService.timeBudgetMs / 1000}; ${DEFAULTS.simulator.timeBudgetMs / 1000} on the simulator)
@@ -107,6 +115,10 @@ export function flagsToEnv(argv: readonly string[]): { env: Record<string, strin
     if (!arg.startsWith('--')) throw new Error(`unexpected argument ${arg}`);
     if (flag in SWITCH_ENV) {
       env[SWITCH_ENV[flag] as string] = '0';
+      continue;
+    }
+    if (flag in OPT_IN_ENV) {
+      env[OPT_IN_ENV[flag] as string] = '1';
       continue;
     }
     const name = FLAG_ENV[flag];
@@ -144,6 +156,7 @@ export function configFromEnv(env: Record<string, string | undefined>): SuiteCon
     spend: on('CONTRACT_SPEND'),
     exhaust: on('CONTRACT_EXHAUST'),
     wait: on('CONTRACT_WAIT'),
+    allowPurchases: env.CONTRACT_ALLOW_PURCHASES === '1' || env.CONTRACT_ALLOW_PURCHASES === 'true',
     requestBudget: number('CONTRACT_REQUEST_BUDGET'),
     tokenBudget: number('CONTRACT_TOKEN_BUDGET'),
     timeBudgetMs: number('CONTRACT_TIME_BUDGET', 1000),

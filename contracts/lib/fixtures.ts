@@ -139,6 +139,11 @@ export class Fixtures {
     });
   }
 
+  /** Something several checks of one capability share (a share link, an image, a chat), made once on first use. */
+  shared<T>(name: string, make: () => Promise<T>): Promise<T> {
+    return this.once(name, make);
+  }
+
   private once<T>(name: string, make: () => Promise<T>): Promise<T> {
     let made = this.made.get(name) as Promise<T> | undefined;
     if (!made) {

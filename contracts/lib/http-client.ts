@@ -24,6 +24,8 @@ export interface Reply {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** The body as received, for binary files (a WAV's header). */
+  bytes: Uint8Array;
   /** The parsed body when it is JSON. */
   json: any;
   operation: OperationInfo | undefined;
@@ -132,7 +134,8 @@ export class ServiceClient {
       headers['content-type'] = 'application/json';
     }
     const response = await this.options.fetch(`${this.options.baseUrl}${url}`, { method, headers, body });
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     const responseHeaders = headersOf(response);
     this.options.time.observe(responseHeaders);
     const exchange: Exchange = { method, url, status: response.status, headers: responseHeaders, text, operation: op, key };
@@ -146,7 +149,7 @@ export class ServiceClient {
     if (failures.length) throw new ContractFailure(failures.join('\n'));
     let json: any;
     if ((responseHeaders['content-type'] ?? '').includes('json')) json = JSON.parse(text);
-    return { status: response.status, headers: responseHeaders, text, json, operation: op };
+    return { status: response.status, headers: responseHeaders, text, bytes, json, operation: op };
   }
 
   private remember(x: Exchange): void {

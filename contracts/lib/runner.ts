@@ -53,6 +53,7 @@ export class SuiteRun {
     for (const group of check.groups ?? []) if (!off[group]) return `the checks that ${GROUP_VERB[group]} are switched off (--no-${group})`;
     for (const role of check.roles ?? []) if (!keys[role]) return `needs ${ROLE_DESCRIPTION[role]} (${ROLE_ENV[role]})`;
     if (check.simulator && !control) return `needs the simulator's control API: it ${check.simulator}`;
+    if (check.buys && !config.allowPurchases && !control) return 'buys tokens, which costs real money on a real service: pass --allow-purchases (CONTRACT_ALLOW_PURCHASES=1) to run it';
     return undefined;
   }
 

@@ -195,6 +195,8 @@ export class Engine {
 
   private finish(reply: Reply, exchange: Exchange): HandledResponse {
     const headers: Record<string, string> = {
+      // The virtual clock's time, so that Date and X-RateLimit-Reset agree once the clock has moved.
+      date: new Date(exchange.now).toUTCString(),
       ...(exchange.rate ? rateLimitHeaders(exchange.rate) : {}),
       'x-correlation-id': exchange.correlationId,
       ...(this.options.cors !== false ? CORS_HEADERS : {}),

@@ -25,3 +25,14 @@ export function expectError(reply: Reply, status: number | '4xx', code: string |
     throw new ContractFailure(`${rule}: expected ${status}${code ? ` ${code}` : ' error'}, ${seen(reply)}`);
   }
 }
+
+/** A deletion answered as openapi.yaml says: 204 and no body at all. */
+export function expectNoContent(reply: Reply, rule: string): void {
+  expectStatus(reply, 204, rule);
+  if (reply.bytes.length > 0) throw new ContractFailure(`${rule}: a 204 has no body, got ${reply.bytes.length} byte(s): ${reply.text.slice(0, 120)}`);
+}
+
+/** The media type of a response, without its parameters. */
+export function mediaType(reply: Reply): string {
+  return (reply.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}

@@ -1,26 +1,38 @@
 import type { Check } from '../check.js';
 import type { ContractLevel } from '../contract-validator.js';
 import type { OperationInfo } from '../openapi-model.js';
+import { audioChecks } from './audio.js';
 import { authMatrixChecks } from './auth-matrix.js';
 import { buildKindChecks } from './build-kinds.js';
 import { buildChecks } from './builds.js';
+import { chatChecks } from './chat.js';
 import { deliverableChecks } from './deliverables.js';
 import { genericChecks } from './generic.js';
 import { idempotencyChecks } from './idempotency.js';
+import { imageChecks } from './images.js';
+import { keyChecks } from './keys.js';
+import { libraryChecks } from './library.js';
 import { rateLimitChecks } from './rate-limits.js';
+import { sharingChecks } from './sharing.js';
+import { suggestionChecks } from './suggestions.js';
+import { targetEditChecks } from './target-edits.js';
 import { targetChecks } from './targets.js';
+import { tokenPurchaseChecks } from './token-purchases.js';
 import { tokenChecks } from './tokens.js';
 
 /**
  * Every check of a level, in the order they run. The blog build is polled right after its
- * creation (to see each status), its replays come before any long clock move, and the
- * checks that exhaust a rate limit come last.
+ * creation (to see each status), its replays come before any long clock move, the
+ * capabilities openapi.yaml infers (strict level) follow the builds, the purchase (which
+ * raises the balance) comes after every check that needs a small one, and the checks that
+ * exhaust a rate limit come last.
  */
 export function allChecks(operations: readonly OperationInfo[], level: ContractLevel): Check[] {
   const byId = (checks: Check[]) => new Map(checks.map((c) => [c.id, c]));
   const tokens = byId(tokenChecks());
   const limits = byId(rateLimitChecks());
   const idempotency = byId(idempotencyChecks());
+  const purchases = byId(tokenPurchaseChecks());
   const pick = (map: Map<string, Check>, ...ids: string[]) => ids.map((id) => map.get(id) as Check);
 
   const specific: Check[] = [
@@ -34,8 +46,17 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...deliverableChecks(),
     ...buildKindChecks(),
     ...pick(idempotency, 'idempotency.window'),
+    ...targetEditChecks(),
+    ...libraryChecks(),
+    ...sharingChecks(),
+    ...audioChecks(),
+    ...imageChecks(),
+    ...chatChecks(),
+    ...suggestionChecks(),
+    ...keyChecks(),
+    ...pick(purchases, 'tokens.bundles', 'tokens.transaction-by-id', 'tokens.purchase'),
   ];
-  const exhausting = pick(limits, 'limits.exhaust-default', 'limits.exhaust-build-create', 'limits.exhaust-user');
+  const exhausting = pick(limits, 'limits.exhaust-default', 'limits.exhaust-build-create', 'limits.exhaust-generation', 'limits.exhaust-user');
   const withScenario = new Set([...specific, ...exhausting].flatMap((c) => c.covers ?? []));
   const checks = [...specific, ...authMatrixChecks(operations), ...genericChecks(operations, withScenario), ...exhausting];
   const ids = new Set<string>();

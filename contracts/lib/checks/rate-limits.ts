@@ -100,6 +100,20 @@ export function rateLimitChecks(): Check[] {
       },
     },
     {
+      id: 'limits.exhaust-generation',
+      title: `${RATE_LIMITED} — 20 a minute per key on the generation routes (suggestions, images)`,
+      level: 'strict',
+      groups: ['exhaust'],
+      covers: ['extractKeywords'],
+      requests: 25,
+      run: async (s) => {
+        await s.client.freshWindow();
+        const extract = () => s.client.op('extractKeywords', {}, { body: { text: 'Cold brew at home, cold brew on the go.', max: 1 }, provoke429: true });
+        const refused = await exhaust(s, extract, 20, 'POST /api/v1/suggestions/keywords');
+        expectEqual(refused.json.details?.bucket, 'key-generation', 'openapi.yaml: details.bucket of the 429');
+      },
+    },
+    {
       id: 'limits.exhaust-user',
       title: `${RATE_LIMITED} — 120 a minute per user, all keys together`,
       level: 'documented',

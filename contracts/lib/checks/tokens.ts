@@ -1,5 +1,5 @@
 import type { Check } from '../check.js';
-import { blogBody, createTarget, newestIds, readBalance } from '../fixtures.js';
+import { blogBody, createTarget, readBalance } from '../fixtures.js';
 import { expectEqual, expectThat } from '../outcomes.js';
 import type { Session } from '../session.js';
 import { expectError } from './expect.js';
