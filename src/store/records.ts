@@ -1,7 +1,7 @@
 import type { Scope } from '../auth/api-key.js';
 import type { BrandKit, ContentKind, GeneratedContent, LibraryItemSnapshot, PressReleaseOptions, SocialPlatform, TargetSnapshot } from '../content/types.js';
 import type { PipelineSchedule } from '../builds/pipeline.js';
-import type { ImageMood, ImageSize, ImageStyle, LogoPosition, VoiceId } from '../media/index.js';
+import type { ImageSvgInput, LogoPosition, VoiceId } from '../media/index.js';
 
 /** Times are milliseconds since the epoch on the virtual clock; serializers format them. */
 
@@ -107,13 +107,7 @@ export interface BuildRecord extends BuildOptions {
 }
 
 /** An image generated with POST /images: only its parameters; the SVG is rendered on request. */
-export interface ImageRecord {
-  id: string;
-  prompt: string;
-  style: ImageStyle;
-  mood: ImageMood;
-  colors: string[];
-  size: ImageSize;
+export interface ImageRecord extends Pick<ImageSvgInput, 'id' | 'prompt' | 'style' | 'mood' | 'colors' | 'size'> {
   /** The logo text as drawn (a target's name is copied at creation), or null. */
   logo: { text: string; position: LogoPosition; targetId: string | null } | null;
   cost: number;
