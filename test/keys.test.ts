@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { assertContract } from './support/contract.js';
 import { harness, type Harness } from './support/harness.js';
 
 const KEY_VALUE = /^svc_live_[0-9a-f]{40}$/;
@@ -80,6 +81,7 @@ describe('API keys: creation', () => {
     const account = [...h.simulator.sim.store.accounts.values()].find((a) => a.keys.get(created.id));
     expect(JSON.stringify([...account!.keys.values()])).not.toContain(created.value.slice(9));
     const response = h.simulator.handle({ method: 'GET', url: '/api/v1/tokens/balance', headers: { authorization: `Bearer ${created.value}` } });
+    assertContract({ method: 'GET', url: '/api/v1/tokens/balance', status: response.status, headers: response.headers, body: response.body as string });
     expect(response.status).toBe(200);
     expect(response.log.keyHint).toBe(created.hint);
     expect(JSON.stringify(response.log)).not.toContain(created.value.slice(9));

@@ -11,10 +11,11 @@ const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-async function call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
+/** Calls through msw and validates the response against the contract; `key: null` sends none. */
+async function call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}, key: string | null = simulator.keys.readWrite) {
   const res = await fetch(`${BASE}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${simulator.keys.readWrite}`, ...(body ? { 'Content-Type': 'application/json' } : {}), ...extra },
+    headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}), ...extra },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -32,7 +33,7 @@ describe('msw handlers over the same engine', () => {
     const replay = await call('POST', '/api/v1/builds', { targetId: target.json.id, kind: 'how_to', objective: 'Descale a kettle' }, { 'Idempotency-Key': 'k1' });
     expect(replay.json).toMatchObject({ buildId: build.json.buildId, idempotent: true });
 
-    const advanced = await fetch(`${BASE}/_sim/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds: 60 }) });
+    const advanced = await call('POST', '/_sim/clock/advance', { seconds: 60 }, {}, null);
     expect(advanced.status).toBe(200);
     const done = await call('GET', `/api/v1/builds/${build.json.buildId}`);
     expect(done.json.build.status).toBe('completed');
@@ -42,9 +43,9 @@ describe('msw handlers over the same engine', () => {
   });
 
   it('answers errors in the same shape as over HTTP', async () => {
-    const res = await fetch(`${BASE}/api/v1/tokens/balance`);
+    const res = await call('GET', '/api/v1/tokens/balance', undefined, {}, null);
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ code: 'UNAUTHORIZED', details: {} });
+    expect(res.json).toMatchObject({ code: 'UNAUTHORIZED', details: {} });
     expect(res.headers.get('x-ratelimit-limit')).toBe('60');
   });
 });

@@ -4,7 +4,6 @@
  * deterministically, so an account holding many listen versions holds no audio at all.
  */
 import { type BuildEnvironment, type DeliverableView, findDeliverable } from '../builds/builds-service.js';
-import { notFound } from '../engine/api-error.js';
 import { type VoiceId, renderSpeechWav, speechStats } from '../media/index.js';
 import type { Account } from '../store/account.js';
 import type { AudioRecord } from '../store/records.js';
@@ -34,9 +33,7 @@ export function createAudio(env: BuildEnvironment, account: Account, deliverable
 }
 
 export function findAudio(account: Account, id: string): AudioRecord {
-  const audio = account.audio.get(id);
-  if (!audio) throw notFound('audio', id);
-  return audio;
+  return account.audio.require(id);
 }
 
 export interface AudioFile {

@@ -5,6 +5,7 @@ import type { Account } from '../store/account.js';
 import type { BuildOptions, BuildRecord } from '../store/records.js';
 import type { GeneratedContent, LibraryItemSnapshot, TargetSnapshot } from '../content/types.js';
 import { kindOptionProblems } from '../content/kind-options.js';
+import { findTarget } from '../targets/targets-service.js';
 import { failMarkerStage, isPipelineStage, plannedFailure } from './magic-inputs.js';
 import { PIPELINE_STAGES, planSchedule, statusAt } from './pipeline.js';
 
@@ -37,8 +38,7 @@ function checkSemantics(account: Account, input: CreateBuildRequest): TargetSnap
   if (stage !== null && !isPipelineStage(stage)) {
     throw validationError([{ path: 'body.objective', message: `[fail:${stage}] names no pipeline stage; use one of ${PIPELINE_STAGES.join(', ')}` }]);
   }
-  const target = account.targets.get(input.targetId);
-  if (!target) throw notFound('target', input.targetId);
+  const target = findTarget(account, input.targetId);
   return { id: target.id, name: target.name, slug: target.slug, description: target.description, brandKit: structuredClone(target.brandKit) };
 }
 
@@ -113,9 +113,7 @@ export function settleRefunds(account: Account, now: number): void {
 }
 
 export function findBuild(account: Account, id: string): BuildRecord {
-  const build = account.builds.get(id);
-  if (!build) throw notFound('build', id);
-  return build;
+  return account.builds.require(id);
 }
 
 /** The build's deliverables' content, once it has completed; generated on first use. */

@@ -3,7 +3,6 @@
  * the logo text as drawn), and the SVG is rendered from them on every download. Rendering
  * is deterministic, so the same image always gives the same bytes.
  */
-import { notFound } from '../engine/api-error.js';
 import { assertAffordable, chargeImage } from '../ledger/ledger.js';
 import {
   type ImageMood, type ImageSize, type ImageStyle, type LogoPosition, imageDimensions, renderImageSvg,
@@ -56,9 +55,7 @@ export function createImage(account: Account, input: ImageCreateInput, now: numb
 }
 
 export function findImage(account: Account, id: string): ImageRecord {
-  const image = account.images.get(id);
-  if (!image) throw notFound('image', id);
-  return image;
+  return account.images.require(id);
 }
 
 export function imageSize(image: ImageRecord): { width: number; height: number } {
@@ -66,14 +63,7 @@ export function imageSize(image: ImageRecord): { width: number; height: number }
 }
 
 export function renderImageFile(seed: string, image: ImageRecord): string {
-  return renderImageSvg({
-    seed,
-    id: image.id,
-    prompt: image.prompt,
-    style: image.style,
-    mood: image.mood,
-    colors: image.colors,
-    size: image.size,
-    ...(image.logo ? { logo: { text: image.logo.text, position: image.logo.position } } : {}),
-  });
+  // The record holds the renderer's input; only the logo carries an extra field (its target).
+  const { logo, cost: _cost, createdAt: _createdAt, ...picture } = image;
+  return renderImageSvg({ seed, ...picture, ...(logo ? { logo: { text: logo.text, position: logo.position } } : {}) });
 }

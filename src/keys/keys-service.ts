@@ -1,7 +1,7 @@
 import { requireScope } from '../auth/authenticate.js';
 import type { Scope } from '../auth/api-key.js';
 import { toIso } from '../clock/clock.js';
-import { ApiError, notFound } from '../engine/api-error.js';
+import { ApiError } from '../engine/api-error.js';
 import type { Account } from '../store/account.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { IssuedKey, Store } from '../store/store.js';
@@ -15,9 +15,7 @@ export interface KeyCreateInput {
 }
 
 export function findApiKey(account: Account, keyId: string): ApiKeyRecord {
-  const key = account.keys.get(keyId);
-  if (!key) throw notFound('API key', keyId);
-  return key;
+  return account.keys.require(keyId);
 }
 
 /**

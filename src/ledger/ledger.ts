@@ -51,17 +51,20 @@ export function assertAffordable(account: Account, cost: number, what = 'This bu
   }
 }
 
-export function chargeBuild(account: Account, cost: number, buildId: string, description: string, at: number): TransactionRecord {
-  assertAffordable(account, cost);
+/** Spending: refused with 402 when short, else booked and counted in lifetimeUsed. */
+function spend(account: Account, type: 'build_charge' | 'image_charge', cost: number, what: string, description: string, buildId: string | null, at: number): TransactionRecord {
+  assertAffordable(account, cost, what);
   account.lifetimeUsed += cost;
-  return book(account, 'build_charge', -cost, description, buildId, at);
+  return book(account, type, -cost, description, buildId, at);
+}
+
+export function chargeBuild(account: Account, cost: number, buildId: string, description: string, at: number): TransactionRecord {
+  return spend(account, 'build_charge', cost, 'This build', description, buildId, at);
 }
 
 /** An image generated outside a build (POST /images); not tied to a build, so buildId is null. */
 export function chargeImage(account: Account, cost: number, description: string, at: number): TransactionRecord {
-  assertAffordable(account, cost, 'This image');
-  account.lifetimeUsed += cost;
-  return book(account, 'image_charge', -cost, description, null, at);
+  return spend(account, 'image_charge', cost, 'This image', description, null, at);
 }
 
 export function refundBuild(account: Account, cost: number, buildId: string, description: string, at: number): TransactionRecord {

@@ -2,7 +2,8 @@ import { notFound, validationError, type FieldProblem } from '../engine/api-erro
 import type { LibraryItemSnapshot } from '../content/types.js';
 import type { Page } from '../store/ordered-collection.js';
 import type { Account } from '../store/account.js';
-import type { LibraryItemRecord, LibraryItemType, TargetRecord } from '../store/records.js';
+import type { LibraryItemRecord, LibraryItemType } from '../store/records.js';
+import { findTarget } from '../targets/targets-service.js';
 
 /**
  * A target's library: reusable calls to action, glossary terms, product blurbs and brand
@@ -26,12 +27,6 @@ export interface LibraryItemUpdateInput {
   url?: string | null;
 }
 
-function targetOf(account: Account, targetId: string): TargetRecord {
-  const target = account.targets.get(targetId);
-  if (!target) throw notFound('target', targetId);
-  return target;
-}
-
 /** Every item of a target, newest first: what a build or the chat can draw on. */
 export function listLibraryItems(account: Account, targetId: string): LibraryItemRecord[] {
   const items: LibraryItemRecord[] = [];
@@ -41,12 +36,12 @@ export function listLibraryItems(account: Account, targetId: string): LibraryIte
 
 /** One page of a target's items, optionally of one type; 404 for an unknown target. */
 export function pageLibraryItems(account: Account, targetId: string, limit: number, cursor?: string, type?: LibraryItemType): Page<LibraryItemRecord> {
-  targetOf(account, targetId);
+  findTarget(account, targetId);
   return account.library.page(limit, cursor, (item) => item.targetId === targetId && (type === undefined || item.type === type));
 }
 
 export function findLibraryItem(account: Account, targetId: string, itemId: string): LibraryItemRecord {
-  targetOf(account, targetId);
+  findTarget(account, targetId);
   const item = account.library.get(itemId);
   // An item of another target is as unknown here as one that never existed.
   if (!item || item.targetId !== targetId) throw notFound('library item', itemId);
@@ -54,7 +49,7 @@ export function findLibraryItem(account: Account, targetId: string, itemId: stri
 }
 
 export function createLibraryItem(account: Account, targetId: string, input: LibraryItemCreateInput, now: number): LibraryItemRecord {
-  targetOf(account, targetId);
+  findTarget(account, targetId);
   assertUrlFits(input.type, input.url ?? null);
   return account.library.add({
     id: account.newId(),

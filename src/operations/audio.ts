@@ -2,6 +2,7 @@ import { audioJson, voicesJson } from '../audio/audio-json.js';
 import { createAudio as create, findAudio, renderAudioFile } from '../audio/audio-service.js';
 import type { VoiceId } from '../media/index.js';
 import type { ServiceHandler } from './context.js';
+import { pageJson } from './serialize.js';
 
 export const listVoices: ServiceHandler = () => ({ status: 200, json: voicesJson() });
 
@@ -15,7 +16,7 @@ export const listAudio: ServiceHandler = ({ account, params }) => {
   const { limit, cursor, deliverableId } = params.query as { limit: number; cursor?: string; deliverableId?: string };
   const keep = deliverableId === undefined ? undefined : (a: { deliverableId: string }) => a.deliverableId === deliverableId;
   const page = account.audio.page(limit, cursor, keep);
-  return { status: 200, json: { data: page.data.map(audioJson), nextCursor: page.nextCursor } };
+  return { status: 200, json: pageJson(page, audioJson) };
 };
 
 export const getAudio: ServiceHandler = ({ account, params }) => ({

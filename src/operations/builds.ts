@@ -2,7 +2,7 @@ import { buildContent, createBuild as create, findBuild, type CreateBuildRequest
 import { statusAt, type BuildStatus } from '../builds/pipeline.js';
 import type { ContentKind } from '../content/types.js';
 import type { ServiceHandler } from './context.js';
-import { buildJson, deliverableSummaryJson } from './serialize.js';
+import { buildJson, deliverableSummaryJson, pageJson } from './serialize.js';
 
 interface BuildCreateBody extends Partial<Omit<CreateBuildRequest, 'targetId' | 'kind' | 'objective'>> {
   targetId: string;
@@ -42,7 +42,7 @@ export const listBuilds: ServiceHandler = ({ account, params, now }) => {
         (!targetId || b.targetId === targetId) && (!status || statusAt(b.schedule, now) === status)
     : undefined;
   const page = account.builds.page(limit, cursor, keep);
-  return { status: 200, json: { data: page.data.map((b) => buildJson(b, now)), nextCursor: page.nextCursor } };
+  return { status: 200, json: pageJson(page, (b) => buildJson(b, now)) };
 };
 
 export const getBuild: ServiceHandler = ({ sim, account, params, now }) => {

@@ -1,6 +1,7 @@
 import { chatJson, chatMessageJson, chatSummaryJson } from '../chat/chat-json.js';
 import { createChat as create, findChat, postMessage, type ChatCreateInput } from '../chat/chat-service.js';
 import type { ServiceHandler } from './context.js';
+import { pageJson } from './serialize.js';
 
 export const createChat: ServiceHandler = ({ account, body, now }) => {
   const chat = create(account, body as ChatCreateInput, now);
@@ -11,7 +12,7 @@ export const listChats: ServiceHandler = ({ account, params }) => {
   const { limit, cursor, targetId } = params.query as { limit: number; cursor?: string; targetId?: string };
   const keep = targetId === undefined ? undefined : (c: { targetId: string }) => c.targetId === targetId;
   const page = account.chats.page(limit, cursor, keep);
-  return { status: 200, json: { data: page.data.map(chatSummaryJson), nextCursor: page.nextCursor } };
+  return { status: 200, json: pageJson(page, chatSummaryJson) };
 };
 
 export const getChat: ServiceHandler = ({ account, params }) => ({

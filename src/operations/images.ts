@@ -1,6 +1,7 @@
 import { imageJson } from '../images/image-json.js';
 import { createImage as create, findImage, renderImageFile, type ImageCreateInput } from '../images/images-service.js';
 import type { ServiceHandler } from './context.js';
+import { pageJson } from './serialize.js';
 
 export const createImage: ServiceHandler = ({ account, body, now }) => {
   const image = create(account, body as ImageCreateInput, now);
@@ -10,7 +11,7 @@ export const createImage: ServiceHandler = ({ account, body, now }) => {
 export const listImages: ServiceHandler = ({ account, params }) => {
   const { limit, cursor } = params.query as { limit: number; cursor?: string };
   const page = account.images.page(limit, cursor);
-  return { status: 200, json: { data: page.data.map(imageJson), nextCursor: page.nextCursor } };
+  return { status: 200, json: pageJson(page, imageJson) };
 };
 
 export const getImage: ServiceHandler = ({ account, params }) => ({

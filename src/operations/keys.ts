@@ -4,6 +4,7 @@ import * as keys from '../keys/keys-service.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { IssuedKey } from '../store/store.js';
 import type { ServiceHandler } from './context.js';
+import { pageJson } from './serialize.js';
 
 // Every export of this module is a handler, registered by its operationId.
 
@@ -36,7 +37,7 @@ export const listApiKeys: ServiceHandler = ({ account, params }) => {
   const { limit, cursor, status } = params.query as { limit: number; cursor?: string; status?: 'active' | 'revoked' };
   const keep = status ? (k: ApiKeyRecord) => (k.revokedAt === null) === (status === 'active') : undefined;
   const page = account.keys.page(limit, cursor, keep);
-  return { status: 200, json: { data: page.data.map(apiKeyJson), nextCursor: page.nextCursor } };
+  return { status: 200, json: pageJson(page, apiKeyJson) };
 };
 
 export const getApiKey: ServiceHandler = ({ account, params }) => ({

@@ -9,7 +9,7 @@ import {
 } from '../library/library-service.js';
 import type { LibraryItemType } from '../store/records.js';
 import type { ServiceHandler } from './context.js';
-import { libraryItemJson } from './serialize.js';
+import { libraryItemJson, pageJson } from './serialize.js';
 
 export const createLibraryItem: ServiceHandler = ({ account, params, body, now }) => {
   const targetId = params.path.targetId as string;
@@ -20,7 +20,7 @@ export const createLibraryItem: ServiceHandler = ({ account, params, body, now }
 export const listLibraryItems: ServiceHandler = ({ account, params }) => {
   const { limit, cursor, type } = params.query as { limit: number; cursor?: string; type?: LibraryItemType };
   const page = pageLibraryItems(account, params.path.targetId as string, limit, cursor, type);
-  return { status: 200, json: { data: page.data.map(libraryItemJson), nextCursor: page.nextCursor } };
+  return { status: 200, json: pageJson(page, libraryItemJson) };
 };
 
 export const getLibraryItem: ServiceHandler = ({ account, params }) => ({

@@ -2,6 +2,7 @@ import { toIso } from '../clock/clock.js';
 import { progressAt, stageTimings, statusAt, statusSince } from '../builds/pipeline.js';
 import type { GeneratedContent } from '../content/types.js';
 import type { Account } from '../store/account.js';
+import type { Page } from '../store/ordered-collection.js';
 import type { BuildRecord, LibraryItemRecord, ShareRecord, TargetRecord, TransactionRecord } from '../store/records.js';
 
 /** Records → the JSON shapes of openapi.yaml. Times become ISO 8601 UTC strings here. */
@@ -145,4 +146,9 @@ export function shareJson(share: ShareRecord) {
 export function sharedDeliverableJson(b: BuildRecord, pageIndex: number, c: GeneratedContent) {
   const { title, kind, markdown, html, sources, claims, verification } = deliverableJson(b, pageIndex, c);
   return { title, kind, markdown, html, sources, claims, verification };
+}
+
+/** A page of records as the `{ data, nextCursor }` every list of openapi.yaml answers. */
+export function pageJson<T, J>(page: Page<T>, toJson: (record: T) => J): { data: J[]; nextCursor: string | null } {
+  return { data: page.data.map(toJson), nextCursor: page.nextCursor };
 }

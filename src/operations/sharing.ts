@@ -1,6 +1,6 @@
 import { createShare as create, openSharedDeliverable, pageShares, revokeShare as revoke } from '../sharing/shares-service.js';
 import type { ControlHandler, ServiceHandler } from './context.js';
-import { sharedDeliverableJson, shareJson } from './serialize.js';
+import { sharedDeliverableJson, shareJson, pageJson } from './serialize.js';
 
 export const createShare: ServiceHandler = ({ sim, account, params, body, now }) => {
   const { expiresInSeconds } = (body ?? {}) as { expiresInSeconds?: number };
@@ -11,7 +11,7 @@ export const createShare: ServiceHandler = ({ sim, account, params, body, now })
 export const listShares: ServiceHandler = ({ sim, account, params, now }) => {
   const { limit, cursor } = params.query as { limit: number; cursor?: string };
   const page = pageShares(sim, account, params.path.deliverableId as string, limit, cursor, now);
-  return { status: 200, json: { data: page.data.map(shareJson), nextCursor: page.nextCursor } };
+  return { status: 200, json: pageJson(page, shareJson) };
 };
 
 export const revokeShare: ServiceHandler = ({ account, params, now }) => {

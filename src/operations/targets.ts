@@ -7,7 +7,7 @@ import {
   type TargetUpdateInput,
 } from '../targets/targets-service.js';
 import type { ServiceHandler } from './context.js';
-import { targetJson } from './serialize.js';
+import { targetJson, pageJson } from './serialize.js';
 
 export const createTarget: ServiceHandler = ({ account, body, now }) => {
   const target = create(account, body as TargetCreateInput, now);
@@ -17,7 +17,7 @@ export const createTarget: ServiceHandler = ({ account, body, now }) => {
 export const listTargets: ServiceHandler = ({ account, params }) => {
   const { limit, cursor } = params.query as { limit: number; cursor?: string };
   const page = account.targets.page(limit, cursor);
-  return { status: 200, json: { data: page.data.map(targetJson), nextCursor: page.nextCursor } };
+  return { status: 200, json: pageJson(page, targetJson) };
 };
 
 export const getTarget: ServiceHandler = ({ account, params }) => ({

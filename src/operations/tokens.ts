@@ -1,9 +1,8 @@
-import { notFound } from '../engine/api-error.js';
 import { TOKEN_BUNDLES, type TokenBundle } from '../ledger/bundles.js';
 import { purchaseBundle } from '../ledger/purchases.js';
 import type { TransactionRecord, TransactionType } from '../store/records.js';
 import type { ServiceHandler } from './context.js';
-import { balanceJson, transactionJson } from './serialize.js';
+import { balanceJson, transactionJson, pageJson } from './serialize.js';
 
 // Every export of this module is a handler, registered by its operationId.
 
@@ -21,14 +20,11 @@ export const getTokenBalance: ServiceHandler = ({ account }) => ({ status: 200, 
 export const listTokenTransactions: ServiceHandler = ({ account, params }) => {
   const { limit, cursor, type } = params.query as { limit: number; cursor?: string; type?: TransactionType };
   const page = account.transactions.page(limit, cursor, type ? (t) => t.type === type : undefined);
-  return { status: 200, json: { data: page.data.map(ledgerEntryJson), nextCursor: page.nextCursor } };
+  return { status: 200, json: pageJson(page, ledgerEntryJson) };
 };
 
 export const getTokenTransaction: ServiceHandler = ({ account, params }) => {
-  const id = params.path.transactionId as string;
-  const transaction = account.transactions.get(id);
-  if (!transaction) throw notFound('transaction', id);
-  return { status: 200, json: ledgerEntryJson(transaction) };
+  return { status: 200, json: ledgerEntryJson(account.transactions.require(params.path.transactionId as string)) };
 };
 
 export const listTokenBundles: ServiceHandler = () => ({ status: 200, json: { data: TOKEN_BUNDLES.map(bundleJson) } });

@@ -1,5 +1,5 @@
 import { findDeliverable, type BuildEnvironment, type DeliverableView } from '../builds/builds-service.js';
-import { ApiError, notFound } from '../engine/api-error.js';
+import { ApiError } from '../engine/api-error.js';
 import { Rng } from '../random/rng.js';
 import type { Account } from '../store/account.js';
 import type { Page } from '../store/ordered-collection.js';
@@ -49,8 +49,7 @@ export function pageShares(env: ShareEnvironment, account: Account, deliverableI
 
 /** Revokes a share; revoking it again changes nothing (the first revocation time stays). */
 export function revokeShare(account: Account, shareId: string, now: number): ShareRecord {
-  const share = account.shares.get(shareId);
-  if (!share) throw notFound('share', shareId);
+  const share = account.shares.require(shareId);
   share.revokedAt ??= now;
   return share;
 }

@@ -18,21 +18,21 @@ export class Account {
   lifetimePurchased = 0;
   lifetimeUsed = 0;
   /** API keys, revoked ones included (a listing shows them); newest first. */
-  readonly keys = new OrderedCollection<ApiKeyRecord>();
-  readonly transactions = new OrderedCollection<TransactionRecord>();
-  readonly targets = new OrderedCollection<TargetRecord>();
-  readonly builds = new OrderedCollection<BuildRecord>();
+  readonly keys = new OrderedCollection<ApiKeyRecord>('API key');
+  readonly transactions = new OrderedCollection<TransactionRecord>('transaction');
+  readonly targets = new OrderedCollection<TargetRecord>('target');
+  readonly builds = new OrderedCollection<BuildRecord>('build');
   /** Library items of every target of the account; each record names its target. */
-  readonly library = new OrderedCollection<LibraryItemRecord>();
+  readonly library = new OrderedCollection<LibraryItemRecord>('library item');
   readonly deliverables = new Map<string, DeliverableRef>();
   /** Links that share a deliverable; revoked ones stay listed. */
-  readonly shares = new OrderedCollection<ShareRecord>();
+  readonly shares = new OrderedCollection<ShareRecord>('share');
   /** Generated images, listen versions (one per deliverable and voice) and conversations. */
-  readonly images = new OrderedCollection<ImageRecord>();
-  readonly audio = new OrderedCollection<AudioRecord>();
+  readonly images = new OrderedCollection<ImageRecord>('image');
+  readonly audio = new OrderedCollection<AudioRecord>('audio');
   /** `${deliverableId}:${voice}` → audio id. */
   readonly audioByDeliverableVoice = new Map<string, string>();
-  readonly chats = new OrderedCollection<ChatRecord>();
+  readonly chats = new OrderedCollection<ChatRecord>('chat');
   /** slug → target id: slugs are unique per account. */
   readonly slugs = new Map<string, string>();
   readonly idempotency = new IdempotencyIndex();

@@ -3,7 +3,7 @@ import { ApiError } from '../engine/api-error.js';
 import { OrderedCollection } from './ordered-collection.js';
 
 function collection(n: number) {
-  const c = new OrderedCollection<{ id: string; n: number }>();
+  const c = new OrderedCollection<{ id: string; n: number }>('record');
   for (let i = 1; i <= n; i++) c.add({ id: `id-${i}`, n: i });
   return c;
 }
@@ -41,6 +41,12 @@ describe('OrderedCollection', () => {
   it('refuses a cursor it did not issue with a validation error', () => {
     expect(() => collection(2).page(1, 'nonsense')).toThrow(ApiError);
     expect(() => collection(2).page(1, 'c1.-5')).toThrow(ApiError);
+  });
+
+  it('answers 404 NOT_FOUND naming its resource for an id it does not hold', () => {
+    const c = collection(1);
+    expect(c.require('id-1').n).toBe(1);
+    expect(() => c.require('id-9')).toThrow(expect.objectContaining({ status: 404, code: 'NOT_FOUND', details: { resource: 'record', id: 'id-9' } }));
   });
 
   it('finds by id and forgets removed records', () => {

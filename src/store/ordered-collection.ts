@@ -1,4 +1,4 @@
-import { validationError } from '../engine/api-error.js';
+import { notFound, validationError } from '../engine/api-error.js';
 
 export interface Page<T> {
   data: T[];
@@ -20,6 +20,9 @@ export class OrderedCollection<T extends { id: string }> {
   private readonly byId = new Map<string, Entry<T>>();
   private nextSeq = 1;
 
+  /** `resource` names the records in a 404, e.g. "build". */
+  constructor(private readonly resource: string) {}
+
   get size(): number {
     return this.byId.size;
   }
@@ -33,6 +36,13 @@ export class OrderedCollection<T extends { id: string }> {
 
   get(id: string): T | undefined {
     return this.byId.get(id)?.item;
+  }
+
+  /** The record, or 404 NOT_FOUND: another account's id is as unknown as one never issued. */
+  require(id: string): T {
+    const item = this.get(id);
+    if (item === undefined) throw notFound(this.resource, id);
+    return item;
   }
 
   remove(id: string): boolean {

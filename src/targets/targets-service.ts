@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '../engine/api-error.js';
+import { ApiError } from '../engine/api-error.js';
 import type { Account } from '../store/account.js';
 import type { TargetRecord } from '../store/records.js';
 import { removeTargetLibrary } from '../library/library-service.js';
@@ -38,9 +38,7 @@ export function createTarget(account: Account, input: TargetCreateInput, now: nu
 }
 
 export function findTarget(account: Account, id: string): TargetRecord {
-  const target = account.targets.get(id);
-  if (!target) throw notFound('target', id);
-  return target;
+  return account.targets.require(id);
 }
 
 
