@@ -8,10 +8,12 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
+import { runDiffCommand } from './diff/command.js';
 import { configFromEnv, flagsToEnv, USAGE } from './lib/config.js';
 import { formatReport, JUNIT_FILE, readSummary, SUMMARY_FILE } from './lib/report.js';
 
 async function main(): Promise<number> {
+  if (process.argv[2] === 'diff') return runDiffCommand(process.argv.slice(3));
   let parsed;
   try {
     parsed = flagsToEnv(process.argv.slice(2));
