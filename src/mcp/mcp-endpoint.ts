@@ -76,7 +76,7 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
       try {
         parsedBody = JSON.parse(body.text);
       } catch {
-        parsedBody = undefined; // the transport answers a JSON-RPC parse error
+        return rpcError(400, -32700, 'Parse error: the body is not valid JSON.');
       }
       const refusal = scopeRefusal(request, parsedBody, principal);
       if (refusal) return refusal;
@@ -121,6 +121,10 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
       await Promise.all([modern.close(), sessions.closeAll()]);
     },
   };
+}
+
+function rpcError(status: number, code: number, message: string): Response {
+  return jsonResponse(status, { jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
 function jsonResponse(status: number, body: unknown): Response {
