@@ -9,6 +9,7 @@ import { RequestValidator } from './engine/request-validation.js';
 import type { EngineRequest } from './engine/types.js';
 import { KEY_LIMITS, RateLimiter, USER_LIMIT, type RateLimitClass } from './limits/rate-limiter.js';
 import type { Simulation } from './operations/context.js';
+import { AuthorizationServer } from './oauth/authorization-server.js';
 import { controlHandlers, publicHandlers, serviceHandlers } from './operations/index.js';
 import { seedAccounts, type SeededKeys } from './seed/accounts.js';
 import { Store } from './store/store.js';
@@ -32,6 +33,8 @@ export interface SimulatorOptions {
   rateLimits?: { perKey?: Partial<Record<RateLimitClass, number>>; perUser?: number };
   /** Told of unexpected faults (the client sees a bare 500). Default: console.error. */
   onFault?: (error: unknown, correlationId: string) => void;
+  /** The address clients reach the simulator at, when behind a proxy: the OAuth issuer. Default: where it listens. */
+  publicUrl?: string;
 }
 
 export interface Simulator {
@@ -69,6 +72,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     store,
     limiter: new RateLimiter({ ...KEY_LIMITS, ...options.rateLimits?.perKey }, options.rateLimits?.perUser ?? USER_LIMIT),
     builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems },
+    oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now() }),
   };
   const keys = seedAccounts(store, clock.now());
   const engine = new Engine({

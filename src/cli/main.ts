@@ -38,6 +38,7 @@ function main(): void {
   server.listen(options.port, options.host, () => {
     const { port } = server.address() as AddressInfo;
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+    simulator.sim.oauth.setListeningUrl(`http://${host}:${port}`);
     process.stdout.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false));
   });
   const stop = () => {

@@ -23,6 +23,8 @@ Options:
                       instant, or a factor such as 120 (env SIM_SPEED)
   --frozen [iso]      Freeze the clock, at the given instant or now; move it with
                       POST /_sim/clock/advance (env SIM_FROZEN_AT)
+  --public-url <url>  The address clients reach when behind a proxy (env SIM_PUBLIC_URL):
+                      the OAuth issuer and the MCP resource. Default: the listening address
   --no-control        Do not serve the /_sim control API
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
   --quiet             Do not log requests
@@ -46,6 +48,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       seed: { type: 'string' },
       speed: { type: 'string' },
       frozen: { type: 'string' },
+      'public-url': { type: 'string' },
       'no-control': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -72,6 +75,10 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     frozenAt = frozenText === '' || frozenText === 'now' ? Date.now() : Date.parse(frozenText);
     if (!Number.isFinite(frozenAt)) throw new UsageError(`--frozen takes an ISO 8601 time, not ${frozenText}`);
   }
+  const publicUrl = values['public-url'] ?? env.SIM_PUBLIC_URL;
+  if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl)) {
+    throw new UsageError(`--public-url takes an origin such as https://sim.example.com, not ${publicUrl}`);
+  }
   return {
     port,
     host: values.host ?? env.HOST ?? DEFAULT_HOST,
@@ -80,6 +87,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       seed: values.seed ?? env.SIM_SEED ?? DEFAULT_SEED,
       speed: speedText as SimulatorOptions['speed'],
       frozenAt,
+      ...(publicUrl ? { publicUrl } : {}),
       control: !values['no-control'],
       ...(values['no-rate-limits'] ? { rateLimits: UNLIMITED } : {}),
     },

@@ -4,6 +4,7 @@ import { settleRefunds } from '../builds/builds-service.js';
 import type { Operation } from '../contract/operations.js';
 import { rateLimitHeaders, type RateLimitState } from '../limits/rate-limiter.js';
 import type { ControlHandler, Reply, ServiceHandler, Simulation } from '../operations/context.js';
+import { AuthorizationServer } from '../oauth/authorization-server.js';
 import { Rng } from '../random/rng.js';
 import { ApiError, validationError } from './api-error.js';
 import { CORS_HEADERS, preflightResponse } from './cors.js';
@@ -94,6 +95,10 @@ export class Engine {
     const query = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
 
     if (method === 'OPTIONS' && this.options.cors !== false) return preflightResponse();
+    if (AuthorizationServer.handles(path)) {
+      exchange.operationId = 'oauth';
+      return this.options.sim.oauth.handle(method, path, query, request, exchange.now);
+    }
     if (path === '/_sim' || path.startsWith('/_sim/')) {
       if (this.options.control === false) throw new ApiError(404, 'NOT_FOUND', 'The control API is switched off (--no-control).');
       return this.control(method, path, query, request, exchange);
@@ -208,7 +213,7 @@ export class Engine {
       date: new Date(exchange.now).toUTCString(),
       ...(exchange.rate ? rateLimitHeaders(exchange.rate) : {}),
       'x-correlation-id': exchange.correlationId,
-      ...(this.options.cors !== false ? CORS_HEADERS : {}),
+      ...(this.options.cors !== false && reply.crossOrigin !== false ? CORS_HEADERS : {}),
       ...reply.headers,
     };
     let body: string | Uint8Array = '';

@@ -11,6 +11,8 @@ export interface EngineRequest {
   headers: Record<string, string | undefined>;
   /** The raw body; adapters stop reading after `maxBodyBytes + 1` bytes. */
   body?: Uint8Array;
+  /** The client's address as the socket reports it; absent in-process (msw, tests). */
+  remoteAddress?: string;
 }
 
 export interface EngineResponse {

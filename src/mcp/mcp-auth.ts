@@ -1,4 +1,4 @@
-import type { Scope } from '../auth/api-key.js';
+import { SCOPES, type Scope } from '../auth/api-key.js';
 import type { CredentialVerifier, Principal } from '../auth/principal.js';
 
 /**
@@ -22,7 +22,8 @@ export function authenticateMcp(request: Request, options: McpAuthOptions, now: 
   const match = header ? /^Bearer[ ]+(\S+)\s*$/i.exec(header) : null;
   if (!match) {
     const message = header ? 'The Authorization header must be "Bearer <credential>".' : 'Authentication required: send "Authorization: Bearer <API key or access token>".';
-    return { response: challenge(request, options, 401, 'UNAUTHORIZED', message, header ? { error: 'invalid_request' } : {}) };
+    const params: Record<string, string> = header ? { error: 'invalid_request' } : { scope: SCOPES.join(' ') };
+    return { response: challenge(request, options, 401, 'UNAUTHORIZED', message, params) };
   }
   const bearer = match[1] as string;
   for (const verify of options.verifiers) {

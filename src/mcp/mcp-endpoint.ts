@@ -28,7 +28,7 @@ import { WAIT_FOR_BUILD } from './wait-for-build.js';
  * 2026-07-28 stateless path or a 2025-era session. Every tool call runs in the engine.
  */
 export interface McpEndpointOptions {
-  /** More credential kinds, tried after API keys (an OAuth access-token verifier). */
+  /** More credential kinds, tried after API keys and the simulator's own OAuth access tokens. */
   verifiers?: CredentialVerifier[];
   challengeParams?: McpAuthOptions['challengeParams'];
   /** Host names besides localhost that may appear in `Host` and `Origin` (the public URL's). */
@@ -55,8 +55,13 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     engine: (request, handleOptions) => simulator.handle(request, handleOptions),
     wait: { tools, pollMs: options.pollMs ?? 200, maxTimeoutSeconds: 3600 },
   };
-  const auth: McpAuthOptions = { verifiers: [apiKeyVerifier(simulator.sim.store), ...(options.verifiers ?? [])], challengeParams: options.challengeParams };
-  const hostnames = [...localhostAllowedHostnames(), ...(options.allowedHostnames ?? [])];
+  const { oauth } = simulator.sim;
+  const auth: McpAuthOptions = {
+    verifiers: [apiKeyVerifier(simulator.sim.store), oauth.accessTokenVerifier, ...(options.verifiers ?? [])],
+    // RFC 9728 §5.1: the challenge tells an OAuth client where to discover how to sign in.
+    challengeParams: options.challengeParams ?? (() => ({ resource_metadata: oauth.resourceMetadataUrl })),
+  };
+  const hostnames = [...localhostAllowedHostnames(), ...(options.allowedHostnames ?? []), new URL(oauth.issuer).hostname];
   const modern = createMcpHandler(() => createMcpServer(deps), { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
   const sessions = new LegacySessions(() => createMcpServer(deps), options.maxSessions ?? 1000);
 

@@ -4,6 +4,7 @@ import type { ValidatedParameters } from '../engine/request-validation.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import type { Account } from '../store/account.js';
 import type { Principal } from '../auth/principal.js';
+import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import type { Store } from '../store/store.js';
 
 /** The simulator's state and services, shared by every operation. */
@@ -16,6 +17,8 @@ export interface Simulation {
   store: Store;
   limiter: RateLimiter;
   builds: BuildEnvironment;
+  /** The OAuth 2.1 authorization server of the MCP server. */
+  oauth: AuthorizationServer;
 }
 
 interface BaseContext<Body> {
@@ -43,6 +46,8 @@ export interface Reply {
   /** a file body with its content type. */
   file?: { body: string | Uint8Array; contentType: string };
   headers?: Record<string, string>;
+  /** false for a page other origins must not read (the OAuth sign-in page): no CORS headers. */
+  crossOrigin?: false;
 }
 
 export type ServiceHandler = (ctx: ServiceContext) => Reply;

@@ -38,3 +38,6 @@ export const createSimulatorAccount: ControlHandler = ({ sim, body, now }) => {
     json: { accountId: created.account.id, name: created.account.name, balance: created.account.balance, keys: created.keys },
   };
 };
+
+/** The CI shortcut of the OAuth server: tokens for a key's account, no browser. */
+export const mintOAuthTokens: ControlHandler = ({ sim, body, now }) => sim.oauth.mint(body, now);

@@ -1,0 +1,40 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+/**
+ * What the authorization server issues: 256 random bits from the platform's cryptographic
+ * source (never the seeded generator: a seed anyone can read must not let anyone derive
+ * a token), kept only as SHA-256 digests.
+ */
+export function randomSecret(prefix: string): string {
+  const bytes = new Uint8Array(32);
+  globalThis.crypto.getRandomValues(bytes);
+  return `${prefix}${base64url(bytes)}`;
+}
+
+export function hashSecret(secret: string): string {
+  return bytesToHex(sha256(utf8ToBytes(secret)));
+}
+
+/** RFC 7636 §4.6 with S256: BASE64URL(SHA256(verifier)) == challenge, in constant time. */
+export function pkceMatches(verifier: string, challenge: string): boolean {
+  return constantTimeEqual(base64url(sha256(utf8ToBytes(verifier))), challenge);
+}
+
+/** RFC 7636 §4.1: 43 to 128 unreserved characters. */
+export const VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
+/** A S256 challenge is the base64url of 32 bytes: 43 characters. */
+export const CHALLENGE_PATTERN = /^[A-Za-z0-9\-_]{43}$/;
+
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+function base64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}

@@ -1,0 +1,104 @@
+import { SCOPES, type Scope } from '../auth/api-key.js';
+import type { Reply } from '../operations/context.js';
+import { NO_STORE, OAuthError } from './oauth-errors.js';
+import type { Grant, OAuthStore } from './oauth-store.js';
+import { hashSecret, pkceMatches, randomSecret, VERIFIER_PATTERN } from './secrets.js';
+
+/**
+ * The token endpoint (OAuth 2.1 §3.2) and revocation (RFC 7009). Codes are single-use and
+ * bound to client, redirect URI, challenge and resource; refresh tokens rotate on every use,
+ * and a replayed code or refresh token revokes everything its grant issued (RFC 9700).
+ */
+export const ACCESS_MS = 3_600_000;
+export const REFRESH_MS = 30 * 24 * 3_600_000;
+
+export interface TokenContext {
+  oauth: OAuthStore;
+  resource: string;
+  now: number;
+}
+
+export function exchangeToken(form: URLSearchParams, ctx: TokenContext): Reply {
+  const grantType = form.get('grant_type');
+  const clientId = form.get('client_id');
+  if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required.');
+  if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
+    throw new OAuthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
+  }
+  if (!clientId || !ctx.oauth.clients.has(clientId)) throw new OAuthError('invalid_client', 'Unknown client: send the client_id you registered.', 401);
+  const resource = form.get('resource');
+  if (resource !== null && resource !== ctx.resource) throw new OAuthError('invalid_target', `Tokens are issued only for ${ctx.resource}.`);
+  ctx.oauth.prune(ctx.now);
+  return grantType === 'authorization_code' ? redeemCode(form, clientId, ctx) : refresh(form, clientId, ctx);
+}
+
+function redeemCode(form: URLSearchParams, clientId: string, ctx: TokenContext): Reply {
+  const code = form.get('code');
+  const verifier = form.get('code_verifier');
+  if (!code) throw new OAuthError('invalid_request', 'code is required.');
+  if (!verifier || !VERIFIER_PATTERN.test(verifier)) throw new OAuthError('invalid_request', 'code_verifier is required: 43 to 128 unreserved characters (PKCE).');
+  const record = ctx.oauth.codes.get(hashSecret(code));
+  if (!record) throw new OAuthError('invalid_grant', 'The code is not valid.');
+  if (record.grantId !== null) {
+    ctx.oauth.revokeGrant(record.grantId);
+    throw new OAuthError('invalid_grant', 'The code was already used: the tokens it gave are revoked.');
+  }
+  if (record.expiresAt <= ctx.now) throw new OAuthError('invalid_grant', 'The code has expired (codes live 60 seconds).');
+  if (record.clientId !== clientId) throw new OAuthError('invalid_grant', 'The code was issued to another client.');
+  if (form.get('redirect_uri') !== record.redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri must be the one of the authorization request.');
+  if (!pkceMatches(verifier, record.challenge)) throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge.');
+  const grant: Grant = { id: randomSecret('grant_'), accountId: record.accountId, clientId, scopes: record.scopes, resource: record.resource, revoked: false };
+  ctx.oauth.grants.set(grant.id, grant);
+  record.grantId = grant.id;
+  return issue(grant, grant.scopes, ctx);
+}
+
+function refresh(form: URLSearchParams, clientId: string, ctx: TokenContext): Reply {
+  const presented = form.get('refresh_token');
+  if (!presented) throw new OAuthError('invalid_request', 'refresh_token is required.');
+  const record = ctx.oauth.refreshTokens.get(hashSecret(presented));
+  const grant = record && ctx.oauth.grants.get(record.grantId);
+  if (!record || !grant || grant.revoked || record.expiresAt <= ctx.now) throw new OAuthError('invalid_grant', 'The refresh token is not valid.');
+  if (grant.clientId !== clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
+  if (record.used) {
+    ctx.oauth.revokeGrant(grant.id);
+    throw new OAuthError('invalid_grant', 'The refresh token was already used: every token of this grant is revoked.');
+  }
+  const asked = form.get('scope');
+  const scopes = asked === null ? grant.scopes : (asked.split(' ').filter(Boolean) as Scope[]);
+  const wider = scopes.filter((s) => !grant.scopes.includes(s) || !SCOPES.includes(s));
+  if (wider.length || scopes.length === 0) throw new OAuthError('invalid_scope', `A refresh cannot widen the grant (${grant.scopes.join(' ')}).`);
+  record.used = true;
+  return issue(grant, scopes, ctx);
+}
+
+/** A new access token and a new refresh token for the grant. */
+export function issue(grant: Grant, scopes: Scope[], ctx: TokenContext): Reply {
+  const access = randomSecret('sim_at_');
+  const refreshToken = randomSecret('sim_rt_');
+  ctx.oauth.accessTokens.set(hashSecret(access), { grantId: grant.id, scopes, expiresAt: ctx.now + ACCESS_MS, revoked: false });
+  ctx.oauth.refreshTokens.set(hashSecret(refreshToken), { grantId: grant.id, expiresAt: ctx.now + REFRESH_MS, used: false });
+  return {
+    status: 200,
+    json: { access_token: access, token_type: 'Bearer', expires_in: ACCESS_MS / 1000, refresh_token: refreshToken, scope: scopes.join(' ') },
+    headers: NO_STORE,
+  };
+}
+
+/** RFC 7009: 200 whatever the token, so that revocation tells nothing; only the owner's revoke counts. */
+export function revokeToken(form: URLSearchParams, ctx: TokenContext): Reply {
+  const clientId = form.get('client_id');
+  if (!clientId || !ctx.oauth.clients.has(clientId)) throw new OAuthError('invalid_client', 'Unknown client: send the client_id you registered.', 401);
+  const token = form.get('token');
+  if (!token) throw new OAuthError('invalid_request', 'token is required.');
+  const hash = hashSecret(token);
+  const access = ctx.oauth.accessTokens.get(hash);
+  const refreshRecord = ctx.oauth.refreshTokens.get(hash);
+  const grantId = access?.grantId ?? refreshRecord?.grantId;
+  const grant = grantId ? ctx.oauth.grants.get(grantId) : undefined;
+  if (grant && grant.clientId === clientId) {
+    if (refreshRecord) ctx.oauth.revokeGrant(grant.id);
+    else if (access) access.revoked = true;
+  }
+  return { status: 200, json: {}, headers: NO_STORE };
+}
