@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './support.js';
+
+/**
+ * The official MCP conformance tool's authorization-server scenarios (Node 22) against the
+ * CLI server. For the code grant the tool prints a sign-in link and waits on its own
+ * callback port; this test plays the user: it opens the link, types the API key, approves,
+ * and follows the redirect to the tool.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const NODE22 = `${root}node_modules/node22/bin/node`;
+const CONFORMANCE = `${root}node_modules/@modelcontextprotocol/conformance/dist/index.js`;
+
+let server: ChildProcess;
+let base: string;
+let key: string;
+
+beforeAll(async () => {
+  server = spawn(`${root}node_modules/.bin/tsx`, ['src/cli/main.ts', 'serve', '--port', '0', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const banner = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
+    server.stdout!.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('empty account')) (clearTimeout(timer), resolve(out));
+    });
+  });
+  base = /listening on\s+(http:\/\/\S+)/.exec(banner)![1]!;
+  key = /read\+write\s+(svc_live_[0-9a-f]{40})/.exec(banner)![1]!;
+});
+afterAll(() => void server?.kill('SIGTERM'));
+
+function conformance(args: string[], onLine: (line: string) => void = () => {}): Promise<{ code: number; output: string }> {
+  const child = spawn(NODE22, [CONFORMANCE, 'authorization', '--url', base, ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
+  let output = '';
+  let pending = '';
+  const read = (chunk: Buffer) => {
+    const text = String(chunk).replace(/\x1b\[[0-9;]*m/g, '');
+    output += text;
+    pending += text;
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    lines.forEach(onLine);
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
+  const timer = setTimeout(() => child.kill(), 60_000);
+  return new Promise((resolve) => child.on('exit', (code) => (clearTimeout(timer), resolve({ code: code ?? 1, output }))));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('the MCP conformance tool, authorization server scenarios', () => {
+  it('passes authorization-server-metadata-endpoint', async () => {
+    const run = await conformance(['--scenario', 'authorization-server-metadata-endpoint']);
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toMatch(/authorization-server-metadata\s*\]\s*SUCCESS/);
+  });
+
+  it('passes authorization-code-grant (with the metadata scenario it builds on), signing in on the page', async () => {
+    const port = await freePort();
+    const registered = await (
+      await fetch(`${base}/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ redirect_uris: [`http://127.0.0.1:${port}/callback`], client_name: 'conformance' }) })
+    ).json();
+    const signedIn: Promise<void>[] = [];
+    // The code-grant scenario reads the metadata scenario's result: run the suite, which holds both.
+    const run = await conformance(['--client-id', registered.client_id, '--port', String(port), '--resource', `${base}/mcp`], (line) => {
+      if (!line.startsWith(`${base}/oauth/authorize?`)) return;
+      signedIn.push(
+        (async () => {
+          const answer = await signIn(line.trim(), key);
+          expect(answer.status, answer.html).toBe(302);
+          await fetch(answer.location!); // the browser following the redirect to the tool's callback
+        })(),
+      );
+    });
+    await Promise.all(signedIn);
+    expect(run.code, run.output).toBe(0);
+    expect(signedIn).toHaveLength(1);
+    expect(run.output).toMatch(/authorization-server-metadata-endpoint: 1 passed, 0 failed/);
+    expect(run.output).toMatch(/authorization-code-grant: 1 passed, 0 failed/);
+  });
+});
