@@ -5,12 +5,16 @@ import type { OAuthClient, PendingAuthorization } from './oauth-store.js';
  * who they are with an API key of their account. Self-contained (no external asset), so
  * it works offline, and framed by nobody (`frame-ancestors 'none'`).
  */
-export const PAGE_HEADERS = {
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
+export function pageHeaders(redirectOrigin?: string): Record<string, string> {
+  // Browsers apply form-action to the redirect that answers the form too: allow the client's origin.
+  const formAction = redirectOrigin ? `'self' ${redirectOrigin}` : "'self'";
+  return {
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+  };
+}
 
 const SCOPE_TEXT: Record<string, string> = {
   'svc:read': 'read your targets, builds, deliverables, balance and transactions',
@@ -35,7 +39,8 @@ export function authorizePage(client: OAuthClient, pending: PendingAuthorization
   label { display: block; font-weight: 600; margin: 1.2rem 0 .4rem; }
   input[type=password] { width: 100%; box-sizing: border-box; padding: .6rem; font: inherit; border: 1px solid #b8c0cc; border-radius: 6px; }
   .error { background: #fdecec; color: #8a1c1c; padding: .6rem .8rem; border-radius: 6px; }
-  .buttons { display: flex; gap: .8rem; margin-top: 1.4rem; }
+  /* Approve comes first in the form, so Enter in the key field approves; Deny is drawn on the left. */
+  .buttons { display: flex; flex-direction: row-reverse; gap: .8rem; margin-top: 1.4rem; }
   button { flex: 1; padding: .7rem; font: inherit; font-weight: 600; border-radius: 6px; border: 1px solid #b8c0cc; background: #fff; cursor: pointer; }
   button[value=approve] { background: #2451d6; color: #fff; border-color: #2451d6; }
   small { color: #5b6475; }
@@ -55,8 +60,8 @@ export function authorizePage(client: OAuthClient, pending: PendingAuthorization
     <input type="password" id="api_key" name="api_key" autocomplete="off" placeholder="svc_live_…" spellcheck="false">
     <small>The access granted is the scopes asked for that this key also holds.</small>
     <div class="buttons">
-      <button type="submit" name="decision" value="deny">Deny</button>
       <button type="submit" name="decision" value="approve">Approve</button>
+      <button type="submit" name="decision" value="deny">Deny</button>
     </div>
   </form>
 </main>

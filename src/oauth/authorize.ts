@@ -3,7 +3,7 @@ import { SCOPES, type Scope } from '../auth/api-key.js';
 import { ApiError } from '../engine/api-error.js';
 import type { Reply } from '../operations/context.js';
 import type { Store } from '../store/store.js';
-import { authorizePage, errorPage, PAGE_HEADERS } from './authorize-page.js';
+import { authorizePage, errorPage, pageHeaders } from './authorize-page.js';
 import type { OAuthStore, PendingAuthorization } from './oauth-store.js';
 import { CHALLENGE_PATTERN, constantTimeEqual, hashSecret, randomSecret } from './secrets.js';
 
@@ -59,7 +59,7 @@ export function showAuthorization(query: URLSearchParams, ctx: AuthorizeContext)
     expiresAt: ctx.now + PENDING_MS,
   };
   ctx.oauth.pending.set(pending.id, pending);
-  return page(200, authorizePage(client, pending), { 'set-cookie': `${CSRF_COOKIE}=${pending.csrf}; Path=/oauth; HttpOnly; SameSite=Strict` });
+  return page(200, authorizePage(client, pending), { 'set-cookie': `${CSRF_COOKIE}=${pending.csrf}; Path=/oauth; HttpOnly; SameSite=Strict` }, redirectUri);
 }
 
 export function decideAuthorization(form: URLSearchParams, cookieHeader: string | undefined, ctx: AuthorizeContext): Reply {
@@ -80,10 +80,10 @@ export function decideAuthorization(form: URLSearchParams, cookieHeader: string 
     caller = authenticate(ctx.accounts, `Bearer ${(form.get('api_key') ?? '').trim()}`);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return page(401, authorizePage(client, pending, `That key did not sign you in: ${error.message}`));
+    return page(401, authorizePage(client, pending, `That key did not sign you in: ${error.message}`), {}, pending.redirectUri);
   }
   const scopes = pending.scopes.filter((s) => caller.key.scopes.includes(s));
-  if (scopes.length === 0) return page(403, authorizePage(client, pending, `This key holds none of the scopes asked for (${pending.scopes.join(' ')}).`));
+  if (scopes.length === 0) return page(403, authorizePage(client, pending, `This key holds none of the scopes asked for (${pending.scopes.join(' ')}).`), {}, pending.redirectUri);
   ctx.oauth.pending.delete(pending.id);
   const code = randomSecret('sim_ac_');
   ctx.oauth.codes.set(hashSecret(code), {
@@ -111,8 +111,9 @@ function redirect(uri: string, params: Record<string, string | null>): Reply {
   return { status: 302, headers: { location: url.href, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }, crossOrigin: false };
 }
 
-function page(status: number, html: string, headers: Record<string, string> = {}): Reply {
-  return { status, file: { body: html, contentType: 'text/html; charset=utf-8' }, headers: { ...PAGE_HEADERS, ...headers }, crossOrigin: false };
+function page(status: number, html: string, headers: Record<string, string> = {}, redirectUri?: string): Reply {
+  const origin = redirectUri ? new URL(redirectUri).origin : undefined;
+  return { status, file: { body: html, contentType: 'text/html; charset=utf-8' }, headers: { ...pageHeaders(origin), ...headers }, crossOrigin: false };
 }
 
 function readCookie(header: string | undefined, name: string): string | null {

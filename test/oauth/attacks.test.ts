@@ -68,7 +68,8 @@ const redirectError = async (url: string) => {
 describe('the authorization endpoint', () => {
   it('requires PKCE: no challenge, or plain, is invalid_request redirected with state and iss', async () => {
     const clientId = await registerClient();
-    for (const over of [{ code_challenge: null, code_challenge_method: null }, { code_challenge_method: 'plain' }, { code_challenge_method: null }]) {
+    const cases: Record<string, string | null>[] = [{ code_challenge: null, code_challenge_method: null }, { code_challenge_method: 'plain' }, { code_challenge_method: null }];
+    for (const over of cases) {
       const params = await redirectError((await authorizeUrl(clientId, over)).url);
       expect(Object.fromEntries(params)).toMatchObject({ error: 'invalid_request', state: 'st4te', iss: rig.base });
     }
@@ -76,7 +77,8 @@ describe('the authorization endpoint', () => {
 
   it('never redirects for an unknown client or an unregistered redirect_uri: a 400 page', async () => {
     const clientId = await registerClient();
-    for (const over of [{ client_id: 'client_unknown' }, { redirect_uri: 'http://127.0.0.1:9/other' }, { redirect_uri: `${REDIRECT}?x=1` }, { redirect_uri: null }]) {
+    const cases: Record<string, string | null>[] = [{ client_id: 'client_unknown' }, { redirect_uri: 'http://127.0.0.1:9/other' }, { redirect_uri: `${REDIRECT}?x=1` }, { redirect_uri: null }];
+    for (const over of cases) {
       const res = await fetch((await authorizeUrl(clientId, over)).url, { redirect: 'manual' });
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
