@@ -10,7 +10,7 @@ export function banner(baseUrl: string, simulator: Simulator, control: boolean):
     `  seed            ${simulator.seed}`,
     `  pipeline speed  ${sim.speedLabel}`,
     `  clock           ${clock.frozen ? `frozen at ${new Date(clock.now()).toISOString()}` : 'following real time'}`,
-    `  MCP server      ${baseUrl}/mcp  (Authorization: Bearer <API key>)`,
+    `  MCP server      ${baseUrl}/mcp  (Bearer: an API key, or OAuth 2.1 sign-in)`,
     control ? `  control API     ${baseUrl}/_sim  (clock, fresh accounts)` : '  control API     off',
     '',
     'Seeded API keys:',

@@ -21,12 +21,14 @@ describe('MCP: authentication', () => {
   it('401 with a Bearer challenge without a credential, with an unknown or a revoked key', async () => {
     const none = await post(INITIALIZE);
     expect(none.status).toBe(401);
-    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="content-service"');
+    expect(none.headers.get('www-authenticate')).toBe(
+      `Bearer realm="content-service", scope="svc:read svc:write", resource_metadata="${rig.simulator.sim.oauth.resourceMetadataUrl}"`,
+    );
     expect(await none.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     for (const key of [`svc_live_${'0'.repeat(40)}`, rig.simulator.keys.revoked, 'not-a-key']) {
       const res = await post(INITIALIZE, { Authorization: `Bearer ${key}` });
       expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="content-service", error="invalid_token"$/);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="content-service", error="invalid_token", resource_metadata="[^"]+"$/);
     }
   });
 
@@ -34,7 +36,9 @@ describe('MCP: authentication', () => {
     const { keys } = rig.simulator;
     const write = await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'createTarget', arguments: {} } }, { Authorization: `Bearer ${keys.readOnly}` });
     expect(write.status).toBe(403);
-    expect(write.headers.get('www-authenticate')).toBe('Bearer realm="content-service", error="insufficient_scope", scope="svc:read svc:write"');
+    expect(write.headers.get('www-authenticate')).toBe(
+      `Bearer realm="content-service", error="insufficient_scope", scope="svc:read svc:write", resource_metadata="${rig.simulator.sim.oauth.resourceMetadataUrl}"`,
+    );
     expect(await write.json()).toMatchObject({ code: 'SCOPE_REQUIRED', details: { requiredScope: 'svc:write', tool: 'createTarget' } });
     const read = await post({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'waitForBuild', arguments: {} } }, { Authorization: `Bearer ${keys.writeOnly}` });
     expect(read.headers.get('www-authenticate')).toContain('scope="svc:write svc:read"');
