@@ -39,7 +39,7 @@ export const LIMIT_VIOLATIONS: Violation[] = [
   {
     id: 'reset-an-hour-away',
     description: 'X-RateLimit-Reset an hour ahead',
-    rule: 'X-RateLimit-Reset is at most one 60-second window away',
+    rule: 'at most one 60-second window away',
     wrap: (h, sim) => (req) => withHeaders(h(req), (hd) => hd['x-ratelimit-reset'] && (hd['x-ratelimit-reset'] = String(Math.floor(sim.clock.now() / 1000) + 3600))),
   },
   {

@@ -11,6 +11,8 @@ export interface Violation {
   description: string;
   /** A piece of the broken rule's text, which some failure must contain. */
   rule: string;
+  /** The spec states the rule: the documented level catches it too. */
+  documented?: boolean;
   options?: SimulatorOptions;
   wrap?: (handle: Handle, sim: Simulator) => Handle;
 }
