@@ -1,5 +1,5 @@
 import { is, withHeaders, withJson, type Handle } from './tamper.js';
-import { defaultField, dropQuery } from './request-tamper.js';
+import { defaultField, dropField, dropQuery, forceField } from './request-tamper.js';
 import type { Violation } from './violation.js';
 
 const LISTS = /^\/api\/v1\/(tokens\/transactions|targets|builds|images|audio|chats|keys|targets\/[^/]+\/library|deliverables\/[^/]+\/shares)$/;
@@ -76,6 +76,18 @@ export const PARAMETER_VIOLATIONS: Violation[] = [
   optionalField('keywords-text', 'POST', /^\/api\/v1\/suggestions\/keywords$/, 'text', 'coffee', 'extractKeywords'),
   optionalField('quote-mode', 'POST', /^\/api\/v1\/suggestions\/quotes$/, 'mode', 'generate', 'suggestQuotes'),
   optionalField('key-scopes', 'POST', /^\/api\/v1\/keys$/, 'scopes', ['svc:read'], 'createApiKey'),
+  {
+    id: 'keywords-max-ignored',
+    description: 'keyword extraction ignores max and answers its default number',
+    rule: 'max takes effect',
+    wrap: (h) => dropField(h, 'POST', /^\/api\/v1\/suggestions\/keywords$/, 'max'),
+  },
+  {
+    id: 'audio-voice-ignored',
+    description: 'a listen version is always read in the first voice',
+    rule: 'voice takes effect',
+    wrap: (h) => forceField(h, 'POST', /^\/api\/v1\/deliverables\/[^/]+\/audio$/, 'voice', 'aria'),
+  },
   {
     id: 'validation-details-unnamed',
     description: 'a missing required field is refused without naming it',

@@ -50,6 +50,24 @@ export function defaultField(h: Handle, method: string, route: RegExp, field: st
   };
 }
 
+/** Takes a body field out of the requests that match, as a server that ignores it would. */
+export function dropField(h: Handle, method: string, route: RegExp, field: string): Handle {
+  return (req) => {
+    const body = is(req, method, route) ? jsonBody(req) : undefined;
+    if (!body || typeof body !== 'object' || !(field in body)) return h(req);
+    const { [field]: _, ...rest } = body;
+    return h(withBody(req, rest));
+  };
+}
+
+/** Sets a body field of the requests that match, whatever the client sent. */
+export function forceField(h: Handle, method: string, route: RegExp, field: string, value: unknown): Handle {
+  return (req) => {
+    const body = is(req, method, route) ? jsonBody(req) : undefined;
+    return body && typeof body === 'object' ? h(withBody(req, { ...body, [field]: value })) : h(req);
+  };
+}
+
 /**
  * A server that finds resources without their owner: a request that would get 404 is tried
  * again with each other account's key, and the first answer that is not a 404 is returned.
