@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { runDiffCommand } from './diff/command.js';
 import { configFromEnv, flagsToEnv, USAGE } from './lib/config.js';
-import { formatReport, JUNIT_FILE, readSummary, SUMMARY_FILE } from './lib/report.js';
+import { COVERAGE_FILE, formatReport, JUNIT_FILE, readSummary, SUMMARY_FILE } from './lib/report.js';
 
 async function main(): Promise<number> {
   if (process.argv[2] === 'diff') return runDiffCommand(process.argv.slice(3));
@@ -60,7 +60,7 @@ async function main(): Promise<number> {
     process.stderr.write('contracts: the suite did not finish (see the errors above)\n');
     return 1;
   }
-  process.stdout.write(`\n${formatReport(summary)}\nJUnit report: ${join(reportDir, JUNIT_FILE)}\n`);
+  process.stdout.write(`\n${formatReport(summary)}\nJUnit report: ${join(reportDir, JUNIT_FILE)}\nCoverage (JSON): ${join(reportDir, COVERAGE_FILE)}\n`);
   return summary.failed > 0 || crashed ? 1 : 0;
 }
 

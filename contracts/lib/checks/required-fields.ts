@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import type { Check, Group } from '../check.js';
-import { CONTRACT_FILES, type OperationInfo } from '../openapi-model.js';
+import type { OperationInfo } from '../openapi-model.js';
 import { ContractFailure } from '../outcomes.js';
+import { readRequestSchemas } from '../request-schema.js';
 import type { Session } from '../session.js';
 import { expectError } from './expect.js';
 import { ownedPathValues } from './owned-ids.js';
-
-type Json = Record<string, any>;
 
 interface ValidBody {
   body: (s: Session) => Record<string, unknown>;
@@ -31,30 +28,13 @@ const VALID_BODIES: Readonly<Record<string, ValidBody>> = {
   purchaseTokens: { body: () => ({ bundleId: 'starter' }), buys: true },
 };
 
-let requiredCache: Map<string, string[]> | undefined;
-
-/** The required fields of each operation's JSON request body, read from openapi.yaml. */
-function requiredFields(): Map<string, string[]> {
-  if (requiredCache) return requiredCache;
-  const doc = parse(readFileSync(CONTRACT_FILES.service, 'utf8')) as Json;
-  const deref = (node: Json): Json => (node?.$ref ? deref((node.$ref as string).slice(2).split('/').reduce((n: Json, k: string) => n[k], doc)) : node);
-  requiredCache = new Map();
-  for (const item of Object.values(doc.paths as Json)) {
-    for (const op of Object.values(item as Json)) {
-      const schema = op?.requestBody ? deref(deref(op.requestBody).content?.['application/json']?.schema ?? {}) : undefined;
-      if (op?.operationId && Array.isArray(schema?.required)) requiredCache.set(op.operationId, schema.required as string[]);
-    }
-  }
-  return requiredCache;
-}
-
 /**
  * Each required field of a creation omitted in turn, the rest valid: a server that treats a
  * required field as optional (or fills in a default) fails. The spec does not say which
  * fields are required, so these are strict checks.
  */
 export function requiredFieldChecks(operations: readonly OperationInfo[]): Check[] {
-  const required = requiredFields();
+  const required = readRequestSchemas().requiredFields;
   const checks: Check[] = [];
   for (const op of operations) {
     const valid = VALID_BODIES[op.id];
