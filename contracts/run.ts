@@ -9,11 +9,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { runDiffCommand } from './diff/command.js';
+import { runProxyCommand } from './proxy/command.js';
 import { configFromEnv, flagsToEnv, USAGE } from './lib/config.js';
 import { COVERAGE_FILE, formatReport, JUNIT_FILE, readSummary, SUMMARY_FILE } from './lib/report.js';
 
 async function main(): Promise<number> {
   if (process.argv[2] === 'diff') return runDiffCommand(process.argv.slice(3));
+  if (process.argv[2] === 'proxy') return runProxyCommand(process.argv.slice(3));
   let parsed;
   try {
     parsed = flagsToEnv(process.argv.slice(2));

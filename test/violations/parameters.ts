@@ -51,15 +51,15 @@ export const PARAMETER_VIOLATIONS: Violation[] = [
   ignoredFilter('listChats', /^\/api\/v1\/chats$/, 'targetId'),
   ignoredFilter('listAudio', /^\/api\/v1\/audio$/, 'deliverableId'),
   {
-    id: 'download-html-is-markdown',
-    description: 'format=html is labelled text/html but carries the Markdown file',
+    id: 'download-md-is-html',
+    description: 'format=md is labelled text/markdown but carries the HTML file',
     rule: 'the download is in the chosen format',
     documented: true,
     wrap: (h) => (req) => {
       const res = h(req);
-      if (!is(req, 'GET', DOWNLOAD) || res.status !== 200 || !req.url.includes('format=html')) return res;
-      const md = h({ ...req, url: req.url.replace('format=html', 'format=md') });
-      return { ...res, body: md.body };
+      if (!is(req, 'GET', DOWNLOAD) || res.status !== 200 || !req.url.includes('format=md')) return res;
+      const html = h({ ...req, url: req.url.replace('format=md', 'format=html') });
+      return { ...res, body: html.body };
     },
   },
   {
