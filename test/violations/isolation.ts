@@ -107,6 +107,17 @@ export const ISOLATION_VIOLATIONS: Violation[] = [
     },
   },
   {
+    id: 'library-items-unchecked',
+    description: 'a build naming library items that are not its target\'s is created without them',
+    rule: 'a build whose libraryItemIds names an item that is not of its target',
+    wrap: (h) => (req) => {
+      const res = h(req);
+      if (res.status !== 400 || !is(req, 'POST', /^\/api\/v1\/builds$/) || !/libraryItemIds/.test(String(res.body))) return res;
+      const { libraryItemIds: _, ...rest } = jsonBody(req) ?? {};
+      return h(withBody(req, rest));
+    },
+  },
+  {
     id: 'unknown-target-build-500',
     description: 'a build naming an unknown target crashes the server',
     rule: 'POST /api/v1/builds with a targetId that is unknown',

@@ -6,8 +6,8 @@ import { expectSuccess } from './expect.js';
 
 /**
  * Ids of things the run's main account owns, by path-parameter name: made by the fixtures, or
- * the first item of the list that holds them. A key id prefers a revoked key, so that a server
- * that wrongly lets another account rotate or revoke it breaks nothing that matters.
+ * the first item of the list that holds them. A key id is a key this run made and revoked, so
+ * that a server that wrongly lets another account rotate or revoke it breaks nothing real.
  */
 export async function ownedId(s: Session, name: string, known: Record<string, string> = {}): Promise<string> {
   switch (name) {
@@ -29,14 +29,8 @@ export async function ownedId(s: Session, name: string, known: Record<string, st
       return first(s, 'listChats');
     case 'transactionId':
       return first(s, 'listTokenTransactions');
-    case 'keyId': {
-      const reply = await s.client.op('listApiKeys', {}, { query: { limit: '100' } });
-      expectSuccess(reply, 'openapi.yaml: listApiKeys');
-      const keys = (reply.json?.data ?? []) as Array<{ id: string; status: string }>;
-      const key = keys.find((k) => k.status === 'revoked') ?? keys[0];
-      if (!key) throw new SkipSignal('no existing keyId: listApiKeys lists none for this account');
-      return key.id;
-    }
+    case 'keyId':
+      return revokedKeyOfRun(s);
     default:
       throw new SkipSignal(`no way to find an existing ${name} of the account`);
   }
@@ -47,6 +41,17 @@ export async function ownedPathValues(s: Session, path: string): Promise<Record<
   const values: Record<string, string> = {};
   for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) values[name as string] = await ownedId(s, name as string, values);
   return values;
+}
+
+/** A read-only key named for the run, revoked at once: never one of the account's real keys. */
+function revokedKeyOfRun(s: Session): Promise<string> {
+  return s.fixtures.shared('a revoked key of this run', async () => {
+    const created = await s.client.op('createApiKey', {}, { body: { name: `${s.config.runId} isolation`, scopes: ['svc:read'] } });
+    expectSuccess(created, 'openapi.yaml: POST /api/v1/keys creates a key');
+    const id = String(created.json.id);
+    expectSuccess(await s.client.op('revokeApiKey', { keyId: id }), 'openapi.yaml: DELETE /api/v1/keys/{keyId} revokes it');
+    return id;
+  });
 }
 
 /** A library item of the run's target, made once (the library checks delete theirs). */

@@ -3,7 +3,7 @@ import { readBalance } from '../fixtures.js';
 import type { OperationInfo } from '../openapi-model.js';
 import { expectEqual } from '../outcomes.js';
 import type { Session } from '../session.js';
-import { expectError } from './expect.js';
+import { expectError, expectStatus } from './expect.js';
 import { expectForeignRefused, WRITE_BODIES } from './isolation.js';
 import { foreignTarget, ownedPathValues } from './owned-ids.js';
 
@@ -74,6 +74,7 @@ export function referenceChecks(operations: readonly OperationInfo[]): Check[] {
       },
     });
   }
+  if (operations.some((o) => o.id === 'createBuild')) checks.push(libraryItemReferences());
   for (const op of operations) {
     const body = WRITE_BODIES[op.id];
     if (!body || op.method === 'GET') continue;
@@ -94,4 +95,37 @@ export function referenceChecks(operations: readonly OperationInfo[]): Check[] {
     });
   }
   return checks;
+}
+
+const LIBRARY_ITEMS = 'openapi.yaml: a build whose libraryItemIds names an item that is not of its target (unknown, or another account\'s) gets 400 VALIDATION_ERROR naming body.libraryItemIds[i], and charges nothing';
+
+/** A build naming library items that are not its target's: refused, naming the item. */
+function libraryItemReferences(): Check {
+  return {
+    id: 'references.createBuild.libraryItemIds',
+    title: LIBRARY_ITEMS,
+    level: 'strict',
+    roles: ['empty'],
+    groups: ['spend'],
+    covers: ['createBuild'],
+    requests: 6,
+    run: async (s) => {
+      const target = await s.fixtures.target();
+      const foreign = await foreignTarget(s);
+      const item = await s.fixtures.shared('a library item of the second account', async () => {
+        const body = { type: 'glossary_term', name: `${s.config.runId} foreign term`, content: 'Not yours.' };
+        const reply = await s.client.op('createLibraryItem', { targetId: foreign.id }, { as: 'empty', body });
+        expectStatus(reply, 201, 'openapi.yaml: the second account creates a library item on its own target');
+        return String(reply.json.id);
+      });
+      const before = await readBalance(s);
+      for (const [what, id] of [['an unknown item', s.uuid()], ['another account\'s item', item]] as const) {
+        const body = { targetId: target.id, buildType: 'single', kind: 'blog', objective: `Refused build of ${s.config.runId}`, libraryItemIds: [id] };
+        const reply = await s.client.op('createBuild', {}, { body });
+        expectError(reply, 400, 'VALIDATION_ERROR', `${LIBRARY_ITEMS} (${what})`);
+        expectEqual(reply.json.details?.fields?.[0]?.path, 'body.libraryItemIds[0]', `${LIBRARY_ITEMS} (${what}): the field named`);
+      }
+      expectEqual((await readBalance(s)).balance, before.balance, `${LIBRARY_ITEMS}: the balance after both refusals`);
+    },
+  };
 }
