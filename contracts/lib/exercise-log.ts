@@ -31,10 +31,14 @@ const ANY = '*';
 export class ExerciseLog {
   readonly operations = new Map<string, OperationExercise>();
   unmatched = 0;
+  /** Error codes of requests that matched no operation (an unknown path, a method a path lacks). */
+  readonly unmatchedErrorCodes = new Set<string>();
 
   record(x: Exchange): void {
     if (!x.operation) {
       this.unmatched++;
+      const code = x.status >= 400 ? (parseJson(x.responseBody) as { code?: unknown } | undefined)?.code : undefined;
+      if (typeof code === 'string') this.unmatchedErrorCodes.add(code);
       return;
     }
     const op = x.operation;

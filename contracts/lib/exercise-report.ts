@@ -66,7 +66,7 @@ export function exerciseReport(operations: readonly OperationInfo[], log: Exerci
       errorCodes: [...(seen?.errorCodes ?? [])].sort(),
     };
   });
-  const codesSeen = [...new Set(reports.flatMap((r) => r.errorCodes))].sort();
+  const codesSeen = [...new Set([...reports.flatMap((r) => r.errorCodes), ...log.unmatchedErrorCodes])].sort();
   const codes = schemas.errorCodes.filter((c) => !/^INTERNAL|UNAVAILABLE/.test(c));
   const missedCodes = codes.filter((c) => !codesSeen.includes(c));
   const reached = ([r, t]: number[]) => ({ reached: r as number, total: t as number });

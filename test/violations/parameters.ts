@@ -43,6 +43,15 @@ export const PARAMETER_VIOLATIONS: Violation[] = [
     rule: 'limit bounds a page and cursor continues it',
     wrap: (h) => dropQuery(h, 'GET', LISTS, 'cursor'),
   },
+  {
+    id: 'limit-out-of-range-clamped',
+    description: 'limit=0 and limit=101 are clamped into range instead of refused',
+    rule: 'limit outside 1 to 100, or a cursor the server did not issue, gets 400',
+    wrap: (h) => (req) => {
+      if (!is(req, 'GET', LISTS)) return h(req);
+      return h({ ...req, url: req.url.replace(/([?&])limit=(0|101)\b/, (_, sep: string, v: string) => `${sep}limit=${v === '0' ? 1 : 100}`) });
+    },
+  },
   ignoredFilter('listBuilds', /^\/api\/v1\/builds$/, 'status'),
   ignoredFilter('listBuilds', /^\/api\/v1\/builds$/, 'targetId'),
   ignoredFilter('listTokenTransactions', /^\/api\/v1\/tokens\/transactions$/, 'type'),
@@ -96,6 +105,31 @@ export const PARAMETER_VIOLATIONS: Violation[] = [
       const res = h(req);
       if (res.status !== 400 || !is(req, 'POST', /^\/api\/v1\/suggestions\/keywords$/)) return res;
       return withJson(res, { error: 'Invalid request.', code: 'VALIDATION_ERROR', details: { fields: [{ path: 'body', message: 'is invalid' }] } });
+    },
+  },
+  {
+    id: 'text-plain-read-as-json',
+    description: 'a chat message sent as text/plain is read as JSON anyway',
+    rule: 'a body not sent as application/json gets 415 UNSUPPORTED_MEDIA_TYPE',
+    wrap: (h) => (req) =>
+      is(req, 'POST', /^\/api\/v1\/chats\/[^/]+\/messages$/) && (req.headers['content-type'] ?? '').startsWith('text/plain') ? h({ ...req, headers: { ...req.headers, 'content-type': 'application/json' } }) : h(req),
+  },
+  {
+    id: 'large-body-as-validation-error',
+    description: 'a library item over 1 MiB gets 400 VALIDATION_ERROR instead of 413',
+    rule: 'a body over 1 MiB gets 413 PAYLOAD_TOO_LARGE',
+    wrap: (h) => (req) => {
+      const res = h(req);
+      return res.status === 413 && is(req, 'POST', /^\/api\/v1\/targets\/[^/]+\/library$/) ? withJson(res, { error: 'Too long.', code: 'VALIDATION_ERROR', details: { fields: [{ path: 'body.content', message: 'is too long' }] } }, 400) : res;
+    },
+  },
+  {
+    id: 'malformed-id-as-not-found',
+    description: 'an image id that is not a UUID gets 404 NOT_FOUND instead of 400',
+    rule: 'a path id that is not a UUID gets 400 VALIDATION_ERROR',
+    wrap: (h) => (req) => {
+      const res = h(req);
+      return res.status === 400 && is(req, 'GET', /^\/api\/v1\/images\/not-a-uuid$/) ? withJson(res, { error: 'No such image.', code: 'NOT_FOUND', details: {} }, 404) : res;
     },
   },
   {

@@ -25,6 +25,7 @@ import { targetEditChecks } from './target-edits.js';
 import { targetChecks } from './targets.js';
 import { tokenPurchaseChecks } from './token-purchases.js';
 import { tokenChecks } from './tokens.js';
+import { transportChecks } from './transport.js';
 
 /**
  * Every check of a level, in the order they run. The blog build is polled right after its
@@ -67,6 +68,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...parameterChecks(operations),
     ...requiredFieldChecks(operations),
     ...optionChecks(),
+    ...transportChecks(operations),
     ...pick(purchases, 'tokens.bundles', 'tokens.transaction-by-id', 'tokens.purchase'),
   ];
   const exhausting = pick(limits, 'limits.exhaust-default', 'limits.exhaust-build-create', 'limits.exhaust-generation', 'limits.exhaust-user');

@@ -50,6 +50,23 @@ export function parameterChecks(operations: readonly OperationInfo[]): Check[] {
         expectEqual(ids(second), all.slice(1, 2), `${PAGE}: ${op.id} the page after the cursor`);
       },
     });
+    const bounds = `openapi.yaml: limit outside 1 to 100, or a cursor the server did not issue, gets 400 VALIDATION_ERROR naming it — ${op.method} ${op.path} (${op.id})`;
+    checks.push({
+      ...base,
+      id: `parameters.bounds.${op.id}`,
+      title: bounds,
+      run: async (s) => {
+        const path = await ownedPathValues(s, op.path);
+        const queries: Array<Record<string, string>> = [{ limit: '0' }, { limit: '101' }, { limit: 'ten' }, { cursor: 'not-a-cursor-of-ours' }];
+        for (const query of queries) {
+          const reply = await s.client.op(op.id, path, { query });
+          const [name] = Object.keys(query) as [string];
+          expectError(reply, 400, 'VALIDATION_ERROR', `${bounds}: ${new URLSearchParams(query)}`);
+          const named = JSON.stringify(reply.json?.details ?? {});
+          expectThat(named.includes(`query.${name}`), `${bounds}: ${new URLSearchParams(query)}: the details name query.${name}: got ${named.slice(0, 200)}`);
+        }
+      },
+    });
     for (const param of op.parameters.filter((p) => p.in === 'query' && p.name !== 'limit' && p.name !== 'cursor')) {
       const rule = `openapi.yaml: the ${param.name} filter of ${op.id} answers exactly the items whose ${param.name} is the value asked`;
       checks.push({
