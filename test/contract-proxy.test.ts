@@ -108,6 +108,19 @@ describe('the validation proxy', () => {
     }
   });
 
+  it('answers 502 itself when the target cannot be reached, and counts it', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const proxy = await runProxy({ target: `http://127.0.0.1:${port}` });
+    const response = await fetch(`${proxy.url}/api/v1/tokens/balance`, { headers: { authorization: 'Bearer x' } });
+    expect(response.status).toBe(502);
+    expect(await response.text()).toContain('cannot be reached');
+    const report = await proxy.stop();
+    expect(report).toMatchObject({ exchanges: 0, upstreamErrors: 1, violations: [] });
+  });
+
   it('runs as a command until SIGTERM, then prints and writes its report', async () => {
     const server = await serveOnLoopback(simulatorUnderTest());
     const reports = mkdtempSync(join(tmpdir(), 'proxy-'));

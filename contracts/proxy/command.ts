@@ -43,7 +43,7 @@ export async function runProxy(options: { target: string; port?: number; host?: 
       pending.add(job);
       void job.then(() => pending.delete(job));
     },
-    onUpstreamError: () => void inspector.upstreamErrors++,
+    onUpstreamError: (headers) => inspector.abandoned(headers.authorization),
   });
   return {
     url: proxy.url,

@@ -70,6 +70,12 @@ export class Inspector {
     if (credential) this.inFlight.set(credential, (this.inFlight.get(credential) ?? 0) + 1);
   }
 
+  /** A request whose target could not be reached: it ends without an exchange to inspect. */
+  abandoned(credential: string | undefined): void {
+    this.upstreamErrors++;
+    if (credential) this.inFlight.set(credential, Math.max(0, (this.inFlight.get(credential) ?? 1) - 1));
+  }
+
   inspect(x: PassedExchange): void {
     this.exchanges++;
     this.durations.push(x.durationMs);

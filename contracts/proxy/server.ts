@@ -31,7 +31,7 @@ export interface ProxyOptions {
   onRequest?: (headers: Record<string, string>) => void;
   onExchange: (exchange: PassedExchange) => void;
   /** Called when the target cannot be reached: the client gets a 502 from the proxy itself. */
-  onUpstreamError?: (method: string, url: string, error: Error) => void;
+  onUpstreamError?: (headers: Record<string, string>, error: Error) => void;
 }
 
 /** Headers that belong to one connection, not to the message (RFC 9110, 7.6.1): never forwarded. */
@@ -89,7 +89,7 @@ export async function startProxy(options: ProxyOptions): Promise<{ server: Serve
       },
     );
     upstream.on('error', (error) => {
-      options.onUpstreamError?.(req.method ?? 'GET', url, error);
+      options.onUpstreamError?.(flat(req.headers), error);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`proxy: the target ${target.origin} cannot be reached: ${error.message}\n`);
     });
