@@ -1,5 +1,5 @@
 import { accountOf, is, jsonOf, withHeaders, withJson } from './tamper.js';
-import { jsonBody, leaky, withBody } from './request-tamper.js';
+import { jsonBody, leaky, withAccounts, withBody } from './request-tamper.js';
 import type { Violation } from './violation.js';
 
 const ID = '[^/]+';
@@ -34,6 +34,28 @@ export const ISOLATION_VIOLATIONS: Violation[] = [
   leak('transaction', 'GET', '/api/v1/tokens/transactions/{transactionId}'),
   leak('api-key', 'GET', '/api/v1/keys/{keyId}'),
   leak('api-key-revoke', 'DELETE', '/api/v1/keys/{keyId}'),
+  {
+    id: 'list-leaks-other-account',
+    description: 'an account with no builds is shown another account\'s',
+    rule: 'another account\'s list holds none of the first\'s — GET /api/v1/builds',
+    wrap: (h) =>
+      withAccounts(h, (inner, accounts) => (req) => {
+        const res = inner(req);
+        if (!is(req, 'GET', /^\/api\/v1\/builds$/) || res.status !== 200 || jsonOf(res).data.length > 0) return res;
+        const other = accounts.map((k) => inner({ ...req, headers: { ...req.headers, authorization: `Bearer ${k.readWrite}` } })).find((r) => r.status === 200 && jsonOf(r).data.length > 0);
+        return other ?? res;
+      }),
+  },
+  {
+    id: 'balance-of-first-account',
+    description: 'every key reads the first account\'s balance',
+    rule: 'the balance is the key\'s own account\'s',
+    documented: true,
+    wrap: (h) =>
+      withAccounts(h, (inner, accounts) => (req) =>
+        is(req, 'GET', /^\/api\/v1\/tokens\/balance$/) && accounts[0] && req.headers.authorization ? inner({ ...req, headers: { ...req.headers, authorization: `Bearer ${accounts[0].readWrite}` } }) : inner(req),
+      ),
+  },
   {
     id: 'idempotency-key-global',
     description: 'Idempotency-Keys are shared by all accounts: another account replays the first one\'s build',

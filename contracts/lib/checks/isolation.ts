@@ -69,12 +69,50 @@ export function isolationChecks(operations: readonly OperationInfo[]): Check[] {
       },
     });
   }
-  checks.push(idempotencyIsolation(), rateBucketIsolation());
+  for (const op of operations) {
+    if (op.method !== 'GET' || op.scope === null || pathParameters(op).length > 0 || !op.parameters.some((p) => p.name === 'limit')) continue;
+    const rule = `openapi.yaml: a key lists only its own account's items: another account's list holds none of the first's — ${op.method} ${op.path} (${op.id})`;
+    checks.push({
+      id: `isolation.list.${op.id}`,
+      title: rule,
+      level: 'strict',
+      roles: ['empty'],
+      covers: [op.id],
+      requests: 2,
+      run: async (s) => {
+        const own = await s.client.op(op.id, {}, { query: { limit: '100' } });
+        const other = await s.client.op(op.id, {}, { as: 'empty', query: { limit: '100' } });
+        expectThat(Array.isArray(own.json?.data) && Array.isArray(other.json?.data), `${rule}: both lists answer { data }: got ${own.status} and ${other.status}`);
+        const mine = new Set((own.json.data as Array<{ id: string }>).map((item) => item.id));
+        const leaked = (other.json.data as Array<{ id: string }>).filter((item) => mine.has(item.id)).map((item) => item.id);
+        expectThat(leaked.length === 0, `${rule}: the second account's list holds ${leaked.length} of the first's: ${leaked.slice(0, 3).join(', ')}`);
+      },
+    });
+  }
+  checks.push(balanceIsolation(), idempotencyIsolation(), rateBucketIsolation());
   return checks;
 }
 
 const IDEMPOTENCY = 'Idempotency 2: an Idempotency-Key is the account\'s own: the same key from another account never answers the first account\'s build (openapi.yaml, strict: a new build, here 402 INSUFFICIENT_TOKENS)';
 const BUCKET = 'Limits: rate-limit windows are per key and per user: another account\'s calls do not lower a key\'s X-RateLimit-Remaining';
+
+const BALANCE = 'Endpoints, Authentication: the balance is the key\'s own account\'s: the second account (no tokens) reads 0, whatever the first has';
+
+function balanceIsolation(): Check {
+  return {
+    id: 'isolation.balance',
+    title: BALANCE,
+    level: 'documented',
+    roles: ['empty'],
+    covers: ['getTokenBalance'],
+    requests: 2,
+    run: async (s) => {
+      const own = await s.client.op('getTokenBalance');
+      const other = await s.client.op('getTokenBalance', {}, { as: 'empty' });
+      expectThat(other.json?.balance === 0, `${BALANCE}: the second account read ${JSON.stringify(other.json?.balance)} (the first reads ${JSON.stringify(own.json?.balance)})`);
+    },
+  };
+}
 
 function idempotencyIsolation(): Check {
   return {
