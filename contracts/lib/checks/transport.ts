@@ -1,5 +1,6 @@
 import type { Check, Group } from '../check.js';
 import { pathParameters, type OperationInfo } from '../openapi-model.js';
+import { expectEqual } from '../outcomes.js';
 import type { Session } from '../session.js';
 import { expectError } from './expect.js';
 import { WRITE_BODIES } from './isolation.js';
@@ -26,7 +27,7 @@ function validBody(s: Session, op: OperationInfo): Record<string, unknown> {
  * each operation with a UUID in its path, with an id that is not one.
  */
 export function transportChecks(operations: readonly OperationInfo[]): Check[] {
-  const checks: Check[] = [];
+  const checks: Check[] = [malformedJson()];
   for (const op of operations) {
     if (op.hasBody && op.scope !== null) {
       checks.push({
@@ -69,4 +70,26 @@ export function transportChecks(operations: readonly OperationInfo[]): Check[] {
     });
   }
   return checks;
+}
+
+const MALFORMED_JSON = 'Errors, Endpoints: a request body that is not well-formed JSON does not match the documented shape: VALIDATION_ERROR (openapi.yaml, strict: 400), never a 5xx, and a build so refused charges nothing';
+
+/** The spec's VALIDATION_ERROR for a body that is not JSON at all, on both documented writes. */
+function malformedJson(): Check {
+  return {
+    id: 'errors.malformed-json',
+    title: MALFORMED_JSON,
+    level: 'documented',
+    covers: ['createTarget', 'createBuild'],
+    requests: 4,
+    run: async (s) => {
+      const before = (await s.client.op('getTokenBalance')).json?.balance;
+      for (const op of ['createTarget', 'createBuild']) {
+        const reply = await s.client.op(op, {}, { rawBody: '{"name": "unfinished', contentType: 'application/json' });
+        expectError(reply, s.strict ? 400 : '4xx', 'VALIDATION_ERROR', `${MALFORMED_JSON} (${op})`);
+      }
+      const after = (await s.client.op('getTokenBalance')).json?.balance;
+      expectEqual(after, before, `${MALFORMED_JSON}: the balance after both refusals`);
+    },
+  };
 }
