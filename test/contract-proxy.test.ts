@@ -14,6 +14,7 @@ import { REQUEST_RULE } from '../contracts/proxy/inspector.js';
 import { formatProxyReport, junitOf, type ProxyReport } from '../contracts/proxy/report.js';
 import { runContractSuite } from '../contracts/lib/runner.js';
 import { VIOLATIONS } from './violations/catalog.js';
+import { legalVariant } from './violations/legal-variant.js';
 import { serveOnLoopback, simulatorUnderTest } from './violations/violated-simulator.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -44,6 +45,21 @@ describe('the validation proxy', () => {
     expect(report.coverage.totals.operations).toEqual({ reached: 46, total: 46 });
     expect(formatProxyReport(report)).toMatch(/contracts proxy: \d+ exchanges, 0 violation\(s\) of 0 rule\(s\)$/);
     expect(junitOf(report)).toMatch(/failures="0"/);
+  });
+
+  it('holds a server that differs only in what openapi.yaml infers to nothing, at the documented level', async () => {
+    const target = simulatorUnderTest();
+    const server = await serveOnLoopback({ ...target, handle: legalVariant(target.handle) });
+    const proxy = await runProxy({ target: server.baseUrl, level: 'documented' });
+    try {
+      const summary = await runContractSuite(configFromEnv({ CONTRACT_BASE_URL: proxy.url, CONTRACT_LEVEL: 'documented', CONTRACT_RUN_ID: 'proxy' }));
+      expect(summary.failed).toBe(0);
+      const report = await proxy.stop();
+      expect(report.violations.map((v) => `${v.rule}: ${v.method} ${v.url} ${v.status} ${v.detail}`)).toEqual([]);
+      expect(report.exchanges).toBeGreaterThan(100);
+    } finally {
+      await server.close();
+    }
   });
 
   // Each seeded fault behind the proxy, with the rule the proxy must name (it sees only traffic, so its rules are its own).
