@@ -10,7 +10,7 @@ import { configFromEnv } from '../contracts/lib/config.js';
 import { RULES } from '../contracts/lib/response-rules.js';
 import { BEHAVIOUR_RULES } from '../contracts/proxy/behaviour.js';
 import { runProxy } from '../contracts/proxy/command.js';
-import { REQUEST_RULE } from '../contracts/proxy/inspector.js';
+import { CREDENTIAL_RULE, REQUEST_RULE } from '../contracts/proxy/inspector.js';
 import { formatProxyReport, junitOf, type ProxyReport } from '../contracts/proxy/report.js';
 import { runContractSuite } from '../contracts/lib/runner.js';
 import { VIOLATIONS } from './violations/catalog.js';
@@ -79,11 +79,15 @@ describe('the validation proxy', () => {
     ['terminal-status-changes', BEHAVIOUR_RULES.terminal],
     ['deliverables-too-early', BEHAVIOUR_RULES.deliverables],
     ['optional-target-slug', REQUEST_RULE],
+    ['no-scheme-accepted', CREDENTIAL_RULE],
+    ['test-prefix-accepted', CREDENTIAL_RULE],
+    ['query-key-accepted', CREDENTIAL_RULE],
     ['undocumented-field', RULES.contract],
   ];
   it.each(CASES)('names the rule a seeded fault breaks: %s', async (id, rule) => {
     const { report } = await throughProxy(id);
     expect(rulesOf(report)).toContain(rule);
+    expect(JSON.stringify(report.violations)).not.toMatch(/[0-9a-f]{40}/); // no key in a report, not even one sent in a URL
   });
 
   it('passes traffic through unchanged and streams a large body without holding it', async () => {

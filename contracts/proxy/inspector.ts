@@ -9,6 +9,10 @@ import { RequestChecker } from './request-check.js';
 import type { PassedExchange } from './server.js';
 
 export const REQUEST_RULE = 'Contract: a request that breaks openapi.yaml (parameters, body) is refused, never answered with a success';
+export const CREDENTIAL_RULE = 'Authentication 1, 4, API key: a protected operation without "Authorization: Bearer svc_live_<40 hexadecimal characters>" never gets a success';
+
+/** The only credential form a protected operation may accept (the scheme is case-insensitive, RFC 9110). */
+const CREDENTIAL = { strict: /^[Bb][Ee][Aa][Rr][Ee][Rr] +svc_live_[0-9a-f]{40}$/, documented: /^[Bb][Ee][Aa][Rr][Ee][Rr] +svc_live_[0-9a-fA-F]{40}$/ };
 
 export interface ProxyViolation {
   rule: string;
@@ -89,8 +93,11 @@ export class Inspector {
     const text = new TextDecoder().decode(x.responseBody);
     const requestText = x.requestBodyComplete ? new TextDecoder().decode(x.requestBody) : undefined;
     this.log.record({ operation: op, url: x.url, requestHeaders: x.requestHeaders, requestBody: requestText, status: x.status, responseBody: text, responseContentType: x.responseHeaders['content-type'] });
-    const fail = (rule: string, detail: string) => this.violations.push({ rule, method: x.method, url: x.url, status: x.status, operationId: op?.id, detail });
+    const fail = (rule: string, detail: string) => this.violations.push({ rule, method: x.method, url: redact(x.url), status: x.status, operationId: op?.id, detail: redact(detail) });
 
+    if (op && op.scope !== null && x.status < 300 && !CREDENTIAL[this.level].test(credential ?? '')) {
+      fail(CREDENTIAL_RULE, `answered ${x.status} to ${describeCredential(credential)}`);
+    }
     if (op && x.requestBodyComplete) {
       const problems = this.requests.check(op.id, x.url, x.requestHeaders, x.requestBody);
       if (problems.length && x.status < 300) fail(REQUEST_RULE, `answered ${x.status} to a request where ${problems.join('; ')}`);
@@ -131,4 +138,18 @@ export class Inspector {
       medianDurationMs: sorted.length ? (sorted[Math.floor(sorted.length / 2)] as number) : null,
     };
   }
+}
+
+/** What a credential looks like, never what it is: reports must not carry secrets. */
+function describeCredential(credential: string | undefined): string {
+  if (credential === undefined) return 'no Authorization header';
+  const [scheme = '', value = ''] = credential.split(/ +/, 2);
+  const shape = value.startsWith('svc_live_') ? `svc_live_ and ${value.length - 9} characters` : `${value.length} characters`;
+  if (value) return `Authorization scheme "${scheme.slice(0, 16)}" with a value of ${shape}`;
+  return `Authorization with no scheme (${scheme.length} characters${scheme.startsWith('svc_live_') ? ', starting svc_live_' : ''})`;
+}
+
+/** Text with what may be a secret blanked: query values named like one, API key values, share-link tokens. */
+export function redact(text: string): string {
+  return text.replace(/(\/shared\/)[^/?#\s"]+/g, '$1…').replace(/([?&](?:api_key|apikey|key|token|access_token|code)=)[^&#\s]*/gi, '$1…').replace(/svc_live_[0-9a-fA-F]{8,}/g, 'svc_live_…');
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { formatExerciseReport } from '../lib/exercise-report.js';
 import { RULES } from '../lib/response-rules.js';
 import { BEHAVIOUR_RULES } from './behaviour.js';
-import { REQUEST_RULE, type InspectionSummary, type ProxyViolation } from './inspector.js';
+import { CREDENTIAL_RULE, REQUEST_RULE, type InspectionSummary, type ProxyViolation } from './inspector.js';
 
 export const PROXY_FILES = { json: 'contracts-proxy.json', junit: 'contracts-proxy-junit.xml' } as const;
 
@@ -15,7 +15,7 @@ export interface ProxyReport extends InspectionSummary {
 }
 
 /** Every rule the proxy holds traffic to: each is one JUnit test case, failed by its violations. */
-const ALL_RULES = [REQUEST_RULE, ...Object.values(RULES), ...Object.values(BEHAVIOUR_RULES)];
+const ALL_RULES = [CREDENTIAL_RULE, REQUEST_RULE, ...Object.values(RULES), ...Object.values(BEHAVIOUR_RULES)];
 
 export function byRule(violations: readonly ProxyViolation[]): Map<string, ProxyViolation[]> {
   const map = new Map<string, ProxyViolation[]>();
