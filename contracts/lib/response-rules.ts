@@ -74,12 +74,20 @@ export class ResponseRules {
     if (problems.length) fail(RULES.errorShape, `${problems.join('; ')}: ${x.text.slice(0, 200)}`);
   }
 
-  /** Strict: Retry-After is present in seconds; documented: when it is a number, it is seconds within the minute. */
+  /** Strict: Retry-After is present, in whole seconds; documented: when it is a number, it is whole seconds within the minute. */
   private retryAfter(x: Exchange, fail: (rule: string, detail: string) => void): void {
     const value = x.headers['retry-after'];
-    if (value === undefined && this.level !== 'strict') return;
-    const seconds = /^\d+$/.test(value ?? '') ? Number(value) : undefined;
-    if (seconds === undefined ? this.level === 'strict' || /^[\d.]+$/.test(value ?? '') : seconds > 60) fail(RULES.retryAfter, `Retry-After ${JSON.stringify(value ?? null)}`);
+    const detail = `Retry-After ${JSON.stringify(value ?? null)}`;
+    if (value === undefined) {
+      if (this.level === 'strict') fail(RULES.retryAfter, detail);
+      return;
+    }
+    if (/^\d+$/.test(value)) {
+      if (Number(value) > 60) fail(RULES.retryAfter, detail);
+      return;
+    }
+    // An HTTP-date is valid HTTP (RFC 9110) though not what openapi.yaml states; a fraction of a second is neither.
+    if (this.level === 'strict' || /^[\d.]+$/.test(value)) fail(RULES.retryAfter, detail);
   }
 
   private rateLimits(x: Exchange, op: OperationInfo, fail: (rule: string, detail: string) => void): void {
