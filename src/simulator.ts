@@ -4,7 +4,7 @@ import { generateContent } from './content/generate.js';
 import { resolveLibraryItems } from './library/library-service.js';
 import { controlDocument, serviceDocument } from './contract/openapi.generated.js';
 import { readOperations } from './contract/operations.js';
-import { Engine, type HandledResponse } from './engine/engine.js';
+import { Engine, type HandledResponse, type HandleOptions } from './engine/engine.js';
 import { RequestValidator } from './engine/request-validation.js';
 import type { EngineRequest } from './engine/types.js';
 import { KEY_LIMITS, RateLimiter, USER_LIMIT, type RateLimitClass } from './limits/rate-limiter.js';
@@ -35,7 +35,8 @@ export interface SimulatorOptions {
 }
 
 export interface Simulator {
-  handle(request: EngineRequest): HandledResponse;
+  /** Options are for in-process adapters only (an MCP session's already-authenticated caller). */
+  handle(request: EngineRequest, options?: HandleOptions): HandledResponse;
   readonly clock: Clock;
   readonly seed: string;
   readonly keys: SeededKeys;
@@ -82,5 +83,5 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     cors: options.cors,
     onFault: options.onFault ?? ((error, correlationId) => console.error(`[${correlationId}] unexpected fault:`, error)),
   });
-  return { handle: (request) => engine.handle(request), clock, seed, keys, sim };
+  return { handle: (request, handleOptions) => engine.handle(request, handleOptions), clock, seed, keys, sim };
 }

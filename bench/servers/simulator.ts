@@ -1,5 +1,5 @@
 /**
- * The simulator behind its express adapter, with one completed build to fetch. Rate limits
+ * The simulator behind its express adapter (and its MCP endpoint), with one completed build to fetch. Rate limits
  * are raised out of reach so the bench measures the request path, not 429s; the counting
  * still happens on every request.
  */
@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExpressApp } from '../../src/adapters/express.js';
 import { UNLIMITED } from '../../src/cli/options.js';
+import { createMcpEndpoint } from '../../src/mcp/mcp-endpoint.js';
 import { createSimulator } from '../../src/simulator.js';
 
 const simulator = createSimulator({ seed: 'bench', speed: 'instant', rateLimits: UNLIMITED });
@@ -23,7 +24,7 @@ const build = JSON.parse(call('POST', '/api/v1/builds', { targetId: target.id, k
 const path = `/api/v1/builds/${build.buildId}`;
 const sample = call('GET', path);
 
-const server = createServer(createExpressApp(simulator));
+const server = createServer(createExpressApp(simulator, { mcp: createMcpEndpoint(simulator) }));
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo;
   process.stdout.write(`${JSON.stringify({ port, path, key, body: sample.body })}\n`);

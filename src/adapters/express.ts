@@ -1,6 +1,8 @@
 import express, { type Express } from 'express';
 import type { HandledResponse } from '../engine/engine.js';
 import type { Simulator } from '../simulator.js';
+import type { McpEndpoint } from '../mcp/mcp-endpoint.js';
+import { serveFetch } from './fetch-bridge.js';
 import { toEngineRequest } from './node-request.js';
 
 export interface RequestLogEntry {
@@ -15,6 +17,8 @@ export interface RequestLogEntry {
 export interface ExpressAdapterOptions {
   /** Called once per request after the response is written; keys appear only as hints. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Serve this MCP endpoint at /mcp (see `createMcpEndpoint`). */
+  mcp?: McpEndpoint;
 }
 
 /** An express app that hands every request to the simulator's engine; it holds no behaviour. */
@@ -23,6 +27,19 @@ export function createExpressApp(simulator: Simulator, options: ExpressAdapterOp
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('query parser', false); // the engine parses queries itself
+  const { mcp } = options;
+  if (mcp) {
+    // /mcp is not the REST API: no open CORS, its own authentication and transport.
+    app.all(['/mcp', '/mcp/'], (req, res, next) => {
+      const started = performance.now();
+      serveFetch(req, res, mcp.fetch)
+        .then((status) => {
+          const entry = { method: req.method, url: req.url, status, durationMs: performance.now() - started, correlationId: '-' };
+          options.onRequest?.(entry);
+        })
+        .catch(next);
+    });
+  }
   app.use((req, res, next) => {
     const started = options.onRequest ? performance.now() : 0;
     toEngineRequest(req)

@@ -3,6 +3,7 @@ import type { Account } from '../store/account.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
 import { API_KEY_PATTERN, type Scope } from './api-key.js';
+import type { CredentialVerifier, Principal } from './principal.js';
 
 export interface Caller {
   account: Account;
@@ -39,11 +40,29 @@ export function authenticate(store: Store, authorization: string | undefined): C
 }
 
 /** 403 SCOPE_REQUIRED naming the missing scope when the key lacks it (spec, Authentication 5). */
-export function requireScope(key: ApiKeyRecord, scope: Scope): void {
-  if (!key.scopes.includes(scope)) {
+export function requireScope(caller: { readonly scopes: readonly Scope[] }, scope: Scope): void {
+  if (!caller.scopes.includes(scope)) {
     throw new ApiError(403, 'SCOPE_REQUIRED', `This operation needs the ${scope} scope, which this key does not have.`, {
       requiredScope: scope,
-      grantedScopes: key.scopes,
+      grantedScopes: caller.scopes,
     });
   }
+}
+
+/** The identity an API key proves: its own buckets, its scopes, its hint. */
+export function keyPrincipal({ account, key }: Caller): Principal {
+  return { account, credentialId: key.id, scopes: key.scopes, hint: key.hint, kind: 'api_key', key };
+}
+
+/** API keys as a credential on /mcp: `svc_live_…` values only; anything else is another verifier's. */
+export function apiKeyVerifier(store: Store): CredentialVerifier {
+  return (bearer) => {
+    if (!bearer.startsWith('svc_live_')) return null;
+    try {
+      return keyPrincipal(authenticate(store, `Bearer ${bearer}`));
+    } catch (error) {
+      if (error instanceof ApiError) return { refused: error.message };
+      throw error;
+    }
+  };
 }

@@ -10,6 +10,7 @@ export function banner(baseUrl: string, simulator: Simulator, control: boolean):
     `  seed            ${simulator.seed}`,
     `  pipeline speed  ${sim.speedLabel}`,
     `  clock           ${clock.frozen ? `frozen at ${new Date(clock.now()).toISOString()}` : 'following real time'}`,
+    `  MCP server      ${baseUrl}/mcp  (Authorization: Bearer <API key>)`,
     control ? `  control API     ${baseUrl}/_sim  (clock, fresh accounts)` : '  control API     off',
     '',
     'Seeded API keys:',

@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import { createExpressApp } from '../adapters/express.js';
+import { createMcpEndpoint } from '../mcp/mcp-endpoint.js';
 import { createSimulator } from '../simulator.js';
 import { VERSION } from '../version.js';
 import { parseServeOptions, USAGE } from './options.js';
@@ -22,7 +23,9 @@ function main(): void {
 
   const options = parsed;
   const simulator = createSimulator(options.simulator);
+  const mcp = createMcpEndpoint(simulator, { allowedHostnames: isLoopback(options.host) ? [] : [options.host] });
   const app = createExpressApp(simulator, {
+    mcp,
     onRequest: options.quiet
       ? undefined
       : (entry) => process.stdout.write(formatRequestLine(entry)),
@@ -37,9 +40,16 @@ function main(): void {
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     process.stdout.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false));
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => {
+    void mcp.close();
+    server.close(() => process.exit(0));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 main();

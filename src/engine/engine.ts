@@ -1,4 +1,5 @@
-import { authenticate, requireScope } from '../auth/authenticate.js';
+import { authenticate, keyPrincipal, requireScope } from '../auth/authenticate.js';
+import type { Principal } from '../auth/principal.js';
 import { settleRefunds } from '../builds/builds-service.js';
 import type { Operation } from '../contract/operations.js';
 import { rateLimitHeaders, type RateLimitState } from '../limits/rate-limiter.js';
@@ -37,6 +38,14 @@ interface Exchange {
   operationId?: string;
 }
 
+/** What an in-process adapter may add to a request; nothing an HTTP client can set. */
+export interface HandleOptions {
+  /** The caller, already authenticated by the adapter (an MCP session's credential). */
+  principal?: Principal;
+  /** Do not count this call in the rate limits: a follow-up poll of a call already counted. */
+  uncounted?: boolean;
+}
+
 /** The engine's answer, with what an adapter may log (never the key itself). */
 export interface HandledResponse extends EngineResponse {
   log: { correlationId: string; keyHint?: string; operationId?: string };
@@ -67,18 +76,18 @@ export class Engine {
     assertEveryOperationHandled(options.controlOperations, options.controlHandlers);
   }
 
-  handle(request: EngineRequest): HandledResponse {
+  handle(request: EngineRequest, options: HandleOptions = {}): HandledResponse {
     const exchange: Exchange = { correlationId: `corr_${this.correlationIds.hex(24)}`, now: this.options.sim.clock.now(), rate: null };
     let reply: Reply;
     try {
-      reply = this.dispatch(request, exchange);
+      reply = this.dispatch(request, exchange, options);
     } catch (error) {
       reply = this.errorReply(error, exchange);
     }
     return this.finish(reply, exchange);
   }
 
-  private dispatch(request: EngineRequest, exchange: Exchange): Reply {
+  private dispatch(request: EngineRequest, exchange: Exchange, options: HandleOptions): Reply {
     const method = request.method.toUpperCase();
     const queryStart = request.url.indexOf('?');
     const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
@@ -89,10 +98,10 @@ export class Engine {
       if (this.options.control === false) throw new ApiError(404, 'NOT_FOUND', 'The control API is switched off (--no-control).');
       return this.control(method, path, query, request, exchange);
     }
-    return this.service(method, path, query, request, exchange);
+    return this.service(method, path, query, request, exchange, options);
   }
 
-  private service(method: string, path: string, query: string, request: EngineRequest, exchange: Exchange): Reply {
+  private service(method: string, path: string, query: string, request: EngineRequest, exchange: Exchange, options: HandleOptions): Reply {
     const { sim } = this.options;
     // 1. Route first only to know the rate-limit class; 404 and 405 wait until the caller is known.
     const route = this.serviceRouter.route(method, path);
@@ -101,15 +110,15 @@ export class Engine {
     if (!path.startsWith('/api/')) throw new ApiError(404, 'NOT_FOUND', `Nothing at ${path}: the API lives under /api/v1.`);
     if (route.kind === 'match' && route.match.operation.scope === null) return this.public(route.match.operation, route.match.pathParams, query, request, exchange);
 
-    // 2. Authenticate the key.
-    const caller = authenticate(sim.store, request.headers.authorization);
-    exchange.keyHint = caller.key.hint;
-    caller.key.lastUsedAt = exchange.now;
+    // 2. Authenticate the key (or take the caller an in-process adapter already authenticated).
+    const caller = options.principal ?? keyPrincipal(authenticate(sim.store, request.headers.authorization));
+    exchange.keyHint = caller.hint;
+    if (caller.key) caller.key.lastUsedAt = exchange.now;
 
-    // 3. Count the request against the key's and the user's buckets.
-    const decision = sim.limiter.take(caller.key.id, caller.account.id, routeClass, exchange.now);
-    exchange.rate = decision.state;
-    if (!decision.allowed) {
+    // 3. Count the request against the credential's and the user's buckets.
+    const decision = options.uncounted ? null : sim.limiter.take(caller.credentialId, caller.account.id, routeClass, exchange.now);
+    if (decision) exchange.rate = decision.state;
+    if (decision && !decision.allowed) {
       throw new ApiError(
         429,
         'RATE_LIMITED',
@@ -128,7 +137,7 @@ export class Engine {
     exchange.operationId = operation.operationId;
 
     // 5. Check the scope.
-    if (operation.scope) requireScope(caller.key, operation.scope);
+    if (operation.scope) requireScope(caller, operation.scope);
 
     // 6. Book what time has already decided (refunds of failed builds).
     settleRefunds(caller.account, exchange.now);
@@ -137,7 +146,7 @@ export class Engine {
     const params = this.parameters(operation, pathParams, query, request);
     const body = this.body(operation, request);
     const handler = this.options.serviceHandlers[operation.operationId] as ServiceHandler;
-    return handler({ sim, account: caller.account, key: caller.key, params, body, correlationId: exchange.correlationId, now: exchange.now });
+    return handler({ sim, account: caller.account, principal: caller, params, body, correlationId: exchange.correlationId, now: exchange.now });
   }
 
   /** An operation anyone may call: no key, so no bucket counts it. */

@@ -9,6 +9,9 @@ import type { IssuedKey, Store } from '../store/store.js';
 /** Active keys an account may hold at once (inferred; the spec states no count). */
 export const MAX_ACTIVE_KEYS = 25;
 
+/** Whoever asks: only the scopes it holds matter here. */
+type Caller = { readonly scopes: readonly Scope[] };
+
 export interface KeyCreateInput {
   name: string;
   scopes: Scope[];
@@ -22,7 +25,7 @@ export function findApiKey(account: Account, keyId: string): ApiKeyRecord {
  * A key may only hand out scopes it holds itself: otherwise a read-only key could mint
  * itself a writer. 403 SCOPE_REQUIRED names the first scope the caller lacks.
  */
-function assertCanGrant(caller: ApiKeyRecord, scopes: readonly Scope[]): void {
+function assertCanGrant(caller: Caller, scopes: readonly Scope[]): void {
   for (const scope of scopes) requireScope(caller, scope);
 }
 
@@ -37,7 +40,7 @@ function assertRoomForAnotherKey(account: Account): void {
   }
 }
 
-export function createApiKey(store: Store, account: Account, caller: ApiKeyRecord, input: KeyCreateInput, now: number): IssuedKey {
+export function createApiKey(store: Store, account: Account, caller: Caller, input: KeyCreateInput, now: number): IssuedKey {
   const scopes = [...new Set(input.scopes)];
   assertCanGrant(caller, scopes);
   assertRoomForAnotherKey(account);
@@ -49,7 +52,7 @@ export function createApiKey(store: Store, account: Account, caller: ApiKeyRecor
  * a leaked key must stop working the moment it is rotated. For a switch without downtime,
  * create a second key, deploy it, then revoke the first.
  */
-export function rotateApiKey(store: Store, account: Account, caller: ApiKeyRecord, keyId: string, now: number): IssuedKey {
+export function rotateApiKey(store: Store, account: Account, caller: Caller, keyId: string, now: number): IssuedKey {
   const old = findApiKey(account, keyId);
   if (old.revokedAt !== null) {
     throw new ApiError(409, 'CONFLICT', 'A revoked key cannot be rotated; create a new key instead.', { keyId, revokedAt: toIso(old.revokedAt) });

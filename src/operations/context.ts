@@ -3,7 +3,7 @@ import type { BuildEnvironment } from '../builds/builds-service.js';
 import type { ValidatedParameters } from '../engine/request-validation.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import type { Account } from '../store/account.js';
-import type { ApiKeyRecord } from '../store/records.js';
+import type { Principal } from '../auth/principal.js';
 import type { Store } from '../store/store.js';
 
 /** The simulator's state and services, shared by every operation. */
@@ -29,7 +29,8 @@ interface BaseContext<Body> {
 
 export interface ServiceContext<Body = any> extends BaseContext<Body> {
   account: Account;
-  key: ApiKeyRecord;
+  /** Who calls: an API key, or an OAuth access token on /mcp. */
+  principal: Principal;
 }
 
 export type ControlContext<Body = any> = BaseContext<Body>;

@@ -45,11 +45,11 @@ export const getApiKey: ServiceHandler = ({ account, params }) => ({
   json: apiKeyJson(keys.findApiKey(account, params.path.keyId as string)),
 });
 
-export const createApiKey: ServiceHandler = ({ sim, account, key, body, now }) =>
-  issuedKeyReply(keys.createApiKey(sim.store, account, key, body as { name: string; scopes: Scope[] }, now));
+export const createApiKey: ServiceHandler = ({ sim, account, principal, body, now }) =>
+  issuedKeyReply(keys.createApiKey(sim.store, account, principal, body as { name: string; scopes: Scope[] }, now));
 
-export const rotateApiKey: ServiceHandler = ({ sim, account, key, params, now }) =>
-  issuedKeyReply(keys.rotateApiKey(sim.store, account, key, params.path.keyId as string, now));
+export const rotateApiKey: ServiceHandler = ({ sim, account, principal, params, now }) =>
+  issuedKeyReply(keys.rotateApiKey(sim.store, account, principal, params.path.keyId as string, now));
 
 export const revokeApiKey: ServiceHandler = ({ sim, account, params, now }) => ({
   status: 200,

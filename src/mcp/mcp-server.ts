@@ -1,0 +1,78 @@
+import { ProtocolError, ProtocolErrorCode, Server, type ServerContext } from '@modelcontextprotocol/server';
+import type { Principal } from '../auth/principal.js';
+import { VERSION } from '../version.js';
+import { promptList, renderPrompt } from './prompts.js';
+import { readResource, RESOURCE_TEMPLATES } from './resources.js';
+import { callTool, type EngineCall, type ToolResult } from './tool-call.js';
+import type { ToolDefinition } from './tool-catalog.js';
+import { WAIT_FOR_BUILD, waitForBuild, type WaitOptions } from './wait-for-build.js';
+
+/**
+ * The MCP server: tools, resources and prompts as thin views over the engine's operations.
+ * One factory serves both protocol eras and the in-process transport; the caller comes
+ * from the HTTP request's validated credential, or from the principal given in-process.
+ */
+export interface McpServerDeps {
+  tools: Map<string, ToolDefinition>;
+  engine: EngineCall;
+  wait: Omit<WaitOptions, 'engine' | 'principal'>;
+}
+
+const INSTRUCTIONS = `Content Generation Service: researched, verified content through asynchronous builds, paid for with tokens.
+Typical flow: getTokenBalance, createTarget (if none: listTargets), createBuild (pass an idempotencyKey), then waitForBuild (progress at each stage), then getDeliverable or downloadDeliverable.
+Tools are the REST operations, named by their operationId; errors come back as { error, code, details }.`;
+
+export function createMcpServer(deps: McpServerDeps, fallbackPrincipal?: Principal): Server {
+  const server = new Server(
+    { name: 'content-service-simulator', version: VERSION, title: 'Content Generation Service (simulator)' },
+    {
+      capabilities: { tools: {}, resources: {}, prompts: {} },
+      instructions: INSTRUCTIONS,
+      // The tool list is the contract's: it changes only with a new version of the simulator.
+      cacheHints: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' }, 'prompts/list': { ttlMs: 300_000, cacheScope: 'public' } },
+    },
+  );
+  const principalOf = (ctx: ServerContext): Principal | undefined =>
+    ((ctx.http?.authInfo?.extra as { principal?: Principal } | undefined)?.principal ?? fallbackPrincipal);
+
+  server.setRequestHandler('tools/list', () => ({
+    tools: [...[...deps.tools.values()].map(listing), WAIT_FOR_BUILD.listing(deps.tools)],
+  }));
+
+  server.setRequestHandler('tools/call', async (request, ctx): Promise<ToolResult> => {
+    const { name, arguments: args = {} } = request.params;
+    const principal = principalOf(ctx);
+    if (name === WAIT_FOR_BUILD.name) {
+      const progressToken = request.params._meta?.progressToken;
+      const notify = (progress: number, total: number, message: string) =>
+        progressToken === undefined ? Promise.resolve() : ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, total, message } });
+      return waitForBuild(args, { ...deps.wait, engine: deps.engine, principal, signal: ctx.mcpReq.signal, notify });
+    }
+    const tool = deps.tools.get(name);
+    if (!tool) throw unknownTool(name);
+    return callTool(tool, args, principal, deps.engine);
+  });
+
+  server.setRequestHandler('resources/list', () => ({ resources: [] }));
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
+  server.setRequestHandler('resources/read', (request, ctx) => readResource(request.params.uri, principalOf(ctx), deps.tools, deps.engine));
+  server.setRequestHandler('prompts/list', () => ({ prompts: promptList() }));
+  server.setRequestHandler('prompts/get', (request) => renderPrompt(request.params.name, request.params.arguments ?? {}));
+  return server;
+}
+
+function listing(tool: ToolDefinition) {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    annotations: tool.annotations,
+  };
+}
+
+/** An unknown tool is a protocol error (-32602), not a tool result. */
+function unknownTool(name: string): Error {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });
+}

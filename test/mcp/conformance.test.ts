@@ -1,0 +1,66 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthProxy } from '../support/auth-proxy.js';
+
+/**
+ * The official MCP conformance tool (run on Node 22, as it requires) against the CLI server,
+ * through a loopback proxy that adds the API key the tool cannot send. Only the checks
+ * named in conformance-baseline.yml (they need the tool's own fixture tools) may fail.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const NODE22 = `${root}node_modules/node22/bin/node`;
+const CONFORMANCE = `${root}node_modules/@modelcontextprotocol/conformance/dist/index.js`;
+const BASELINE = `${root}test/mcp/conformance-baseline.yml`;
+
+const SCENARIOS: [string, string][] = [
+  ['2025-11-25', 'server-initialize'],
+  ['2025-11-25', 'server-session-lifecycle'],
+  ['2025-11-25', 'ping'],
+  ['2025-11-25', 'tools-list'],
+  ['2025-11-25', 'dns-rebinding-protection'],
+  ['2026-07-28', 'server-stateless'],
+  ['2026-07-28', 'tools-list'],
+  ['2026-07-28', 'http-header-validation'],
+  ['2026-07-28', 'caching'],
+];
+
+let server: ChildProcess;
+let proxy: Awaited<ReturnType<typeof startAuthProxy>>;
+
+beforeAll(async () => {
+  server = spawn(`${root}node_modules/.bin/tsx`, ['src/cli/main.ts', 'serve', '--port', '0', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const banner = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
+    server.stdout!.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('empty account')) (clearTimeout(timer), resolve(out));
+    });
+  });
+  const baseUrl = /listening on\s+(http:\/\/\S+)/.exec(banner)![1]!;
+  const key = /read\+write\s+(svc_live_[0-9a-f]{40})/.exec(banner)![1]!;
+  proxy = await startAuthProxy(baseUrl, key);
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  server?.kill('SIGTERM');
+});
+
+describe('the MCP conformance tool', () => {
+  it.each(SCENARIOS)('passes %s %s', async (version, scenario) => {
+    // Asynchronously: the proxy answers from this very process.
+    const run = await new Promise<{ status: number; output: string }>((resolve) => {
+      execFile(
+        NODE22,
+        [CONFORMANCE, 'server', '--url', `${proxy.url}/mcp`, '--scenario', scenario, '--spec-version', version, '--expected-failures', BASELINE],
+        { cwd: root, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } },
+        (error, stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, output: `${stdout}\n${stderr}` }),
+      );
+    });
+    const { output } = run;
+    expect(run.status, output).toBe(0);
+    expect(output).toMatch(/Passed: \d+\/\d+/);
+  });
+});

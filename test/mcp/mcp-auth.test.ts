@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/client';
+import { mcpRig, type McpRig } from './support.js';
+
+let rig: McpRig;
+afterEach(async () => rig.close());
+
+const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+
+function post(body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${rig.baseUrl}/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('MCP: authentication', () => {
+  beforeEach(async () => (rig = await mcpRig()));
+
+  it('401 with a Bearer challenge without a credential, with an unknown or a revoked key', async () => {
+    const none = await post(INITIALIZE);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="content-service"');
+    expect(await none.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    for (const key of [`svc_live_${'0'.repeat(40)}`, rig.simulator.keys.revoked, 'not-a-key']) {
+      const res = await post(INITIALIZE, { Authorization: `Bearer ${key}` });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="content-service", error="invalid_token"$/);
+    }
+  });
+
+  it('refuses a tool whose scope the key lacks with 403 and the scopes to step up to', async () => {
+    const { keys } = rig.simulator;
+    const write = await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'createTarget', arguments: {} } }, { Authorization: `Bearer ${keys.readOnly}` });
+    expect(write.status).toBe(403);
+    expect(write.headers.get('www-authenticate')).toBe('Bearer realm="content-service", error="insufficient_scope", scope="svc:read svc:write"');
+    expect(await write.json()).toMatchObject({ code: 'SCOPE_REQUIRED', details: { requiredScope: 'svc:write', tool: 'createTarget' } });
+    const read = await post({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'waitForBuild', arguments: {} } }, { Authorization: `Bearer ${keys.writeOnly}` });
+    expect(read.headers.get('www-authenticate')).toContain('scope="svc:write svc:read"');
+    // A tool within the key's scopes goes through.
+    const reader = await rig.client(keys.readOnly);
+    expect(((await reader.callTool({ name: 'getTokenBalance', arguments: {} })) as { isError?: boolean }).isError).toBeFalsy();
+  });
+
+  it('refuses a foreign Host or Origin with 403 (DNS rebinding)', async () => {
+    const auth = { Authorization: `Bearer ${rig.simulator.keys.readWrite}` };
+    expect((await post(INITIALIZE, { ...auth, Origin: 'http://evil.example' })).status).toBe(403);
+    const res = await post(INITIALIZE, { ...auth, Origin: 'http://localhost:3000' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('binds a session to its account: another account’s key is told it does not exist', async () => {
+    const init = await post(INITIALIZE, { Authorization: `Bearer ${rig.simulator.keys.readWrite}` });
+    const session = init.headers.get('mcp-session-id')!;
+    expect(session).toMatch(/^[0-9a-f-]{36}$/);
+    const other = await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { Authorization: `Bearer ${rig.simulator.keys.emptyAccount}`, 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-11-25' });
+    expect(other.status).toBe(404);
+  });
+
+  it('serves in-process over the SDK’s in-memory transport, for the same credentials', async () => {
+    const client = new Client({ name: 'in-process', version: '1' });
+    await client.connect(await rig.endpoint.connect(rig.simulator.keys.readWrite));
+    const tools = await client.listTools();
+    expect(tools.tools.some((t) => t.name === 'getBuild')).toBe(true);
+    await expect(rig.endpoint.connect(rig.simulator.keys.revoked)).rejects.toThrow(/revoked/);
+    await client.close();
+  });
+});
+
+describe('MCP: rate limits are the REST limits', () => {
+  it('counts tool calls and REST calls of one account in the same per-user bucket', async () => {
+    rig = await mcpRig({ rateLimits: { perUser: 4 } });
+    const { keys } = rig.simulator;
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${rig.baseUrl}/api/v1/tokens/balance`, { headers: { Authorization: `Bearer ${keys.readWrite}` } });
+      expect(res.status).toBe(200);
+    }
+    const client = await rig.client(keys.readOnly);
+    for (let i = 0; i < 2; i++) expect(((await client.callTool({ name: 'getTokenBalance', arguments: {} })) as { isError?: boolean }).isError).toBeFalsy();
+    const limited = (await client.callTool({ name: 'getTokenBalance', arguments: {} })) as { isError?: boolean; structuredContent?: any };
+    expect(limited).toMatchObject({ isError: true, structuredContent: { code: 'RATE_LIMITED', details: { bucket: 'user', limit: 4 } } });
+    expect(limited.structuredContent.details.retryAfterSeconds).toBeGreaterThan(0);
+    const rest = await fetch(`${rig.baseUrl}/api/v1/tokens/balance`, { headers: { Authorization: `Bearer ${keys.readWrite}` } });
+    expect(rest.status).toBe(429);
+  });
+});
