@@ -80,6 +80,7 @@ const STRICT_GAP_CHECKS = [
   'isolation.getAudioFile', 'isolation.postChatMessage', 'isolation.rotateApiKey', 'isolation.list.listBuilds', 'references.createChat.targetId',
   'references.createBuild.libraryItemIds', 'references.unknown-path.createShare', 'parameters.page.listBuilds', 'parameters.filter.listBuilds.status',
   'parameters.bounds.listTargets', 'required.createBuild', 'options.keywords-max', 'options.audio-voice', 'transport.body.createBuild', 'transport.malformed-id.getImage',
+  'mcp.challenge', 'mcp.catalogue', 'mcp.scopes', 'mcp.agrees-with-rest', 'mcp.shared-window',
 ];
 
 describe('the contract suite against a correct simulator', () => {

@@ -74,6 +74,15 @@ export class ServiceClient {
     return op;
   }
 
+  /** A request outside openapi.yaml (the MCP endpoint): counted against the budget, held to no REST rule. */
+  async raw(path: string, init: RequestInit, key?: string): Promise<Response> {
+    if (this.requests >= this.options.requestBudget) throw new SkipSignal(`the request budget (${this.options.requestBudget}) is spent`);
+    this.requests++;
+    const response = await this.options.fetch(`${this.options.baseUrl}${path}`, init);
+    if (key) this.options.rules.forget(key); // its rate-limit windows moved where the REST rules do not look
+    return response;
+  }
+
   /** Calls an operation by its id, with its path parameters. */
   op(id: string, pathValues: Record<string, string> = {}, options: CallOptions = {}): Promise<Reply> {
     const op = this.operation(id);

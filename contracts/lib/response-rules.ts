@@ -44,6 +44,11 @@ export class ResponseRules {
     private readonly level: ContractLevel,
   ) {}
 
+  /** A key was used outside the REST calls these rules see (a tool call over MCP): its windows moved unseen. */
+  forget(key: string): void {
+    for (const chain of [...this.chains.keys()]) if (chain.startsWith(`${key}|`)) this.chains.delete(chain);
+  }
+
   /** Every rule the response breaks, as messages that start with the rule. */
   inspect(x: Exchange): string[] {
     const failures: string[] = [];

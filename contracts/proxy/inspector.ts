@@ -89,6 +89,11 @@ export class Inspector {
     const date = Date.parse(x.responseHeaders.date ?? '');
     if (Number.isFinite(date)) this.serverClock = { date, local: x.endedAt };
 
+    if (x.url.split('?')[0] === '/mcp') {
+      // MCP traffic is outside openapi.yaml; its tool calls still move the key's REST windows.
+      if (credential) this.rules.forget(credential.replace(/^Bearer\s+/i, ''));
+      return;
+    }
     const op = matchOperation(this.operations, x.method, x.url);
     const text = new TextDecoder().decode(x.responseBody);
     const requestText = x.requestBodyComplete ? new TextDecoder().decode(x.requestBody) : undefined;

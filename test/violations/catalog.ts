@@ -4,6 +4,7 @@ import { CREDENTIAL_VIOLATIONS } from './credentials.js';
 import { GENERATION_VIOLATIONS } from './generation.js';
 import { ISOLATION_VIOLATIONS } from './isolation.js';
 import { LIMIT_VIOLATIONS } from './limits.js';
+import { MCP_VIOLATIONS } from './mcp.js';
 import { PARAMETER_VIOLATIONS } from './parameters.js';
 import { TOKEN_AND_BUILD_VIOLATIONS } from './tokens-and-builds.js';
 import type { Violation } from './violation.js';
@@ -16,4 +17,5 @@ export const VIOLATIONS: Violation[] = [
   ...CREDENTIAL_VIOLATIONS,
   ...ISOLATION_VIOLATIONS,
   ...PARAMETER_VIOLATIONS,
+  ...MCP_VIOLATIONS,
 ];

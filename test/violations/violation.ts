@@ -15,6 +15,8 @@ export interface Violation {
   documented?: boolean | string;
   options?: SimulatorOptions;
   wrap?: (handle: Handle, sim: Simulator) => Handle;
+  /** Breaks the MCP endpoint (a Fetch handler) instead of, or as well as, the REST engine. */
+  wrapMcp?: (fetch: (request: Request) => Promise<Response>) => (request: Request) => Promise<Response>;
 }
 
 export const PATHS = {

@@ -14,6 +14,7 @@ import { imageChecks } from './images.js';
 import { isolationChecks } from './isolation.js';
 import { keyChecks } from './keys.js';
 import { libraryChecks } from './library.js';
+import { mcpChecks } from './mcp.js';
 import { optionChecks } from './options.js';
 import { parameterChecks } from './parameters.js';
 import { rateLimitChecks } from './rate-limits.js';
@@ -69,6 +70,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...requiredFieldChecks(operations),
     ...optionChecks(),
     ...transportChecks(operations),
+    ...mcpChecks(operations),
     ...pick(purchases, 'tokens.bundles', 'tokens.transaction-by-id', 'tokens.purchase'),
   ];
   const exhausting = pick(limits, 'limits.exhaust-default', 'limits.exhaust-build-create', 'limits.exhaust-generation', 'limits.exhaust-user');
