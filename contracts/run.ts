@@ -9,11 +9,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { runDiffCommand } from './diff/command.js';
+import { runProxyCommand } from './proxy/command.js';
 import { configFromEnv, flagsToEnv, USAGE } from './lib/config.js';
-import { formatReport, JUNIT_FILE, readSummary, SUMMARY_FILE } from './lib/report.js';
+import { COVERAGE_FILE, formatReport, JUNIT_FILE, readSummary, SUMMARY_FILE } from './lib/report.js';
 
 async function main(): Promise<number> {
   if (process.argv[2] === 'diff') return runDiffCommand(process.argv.slice(3));
+  if (process.argv[2] === 'proxy') return runProxyCommand(process.argv.slice(3));
   let parsed;
   try {
     parsed = flagsToEnv(process.argv.slice(2));
@@ -60,7 +62,7 @@ async function main(): Promise<number> {
     process.stderr.write('contracts: the suite did not finish (see the errors above)\n');
     return 1;
   }
-  process.stdout.write(`\n${formatReport(summary)}\nJUnit report: ${join(reportDir, JUNIT_FILE)}\n`);
+  process.stdout.write(`\n${formatReport(summary)}\nJUnit report: ${join(reportDir, JUNIT_FILE)}\nCoverage (JSON): ${join(reportDir, COVERAGE_FILE)}\n`);
   return summary.failed > 0 || crashed ? 1 : 0;
 }
 

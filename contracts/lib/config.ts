@@ -96,9 +96,13 @@ export const USAGE = `Usage: npm run contracts -- --base-url <url> [options]
   --poll-interval <s>      build polling interval on a real service (default 30, the spec's)
   --run-id <text>          prefix of what the run creates (default: contract-<time>)
   --no-simulator           do not look for the simulator's /_sim control API
-  --report-dir <dir>       where the JUnit and summary files go (default reports)
+  --report-dir <dir>       where the JUnit, summary and coverage files go (default reports)
 
-Keys are better passed in the environment than on the command line.`;
+Keys are better passed in the environment than on the command line.
+
+Also: npm run contracts -- diff <old.yaml> <new.yaml>   breaking changes between two contracts
+      npm run contracts -- proxy --target <url>         a validation proxy for a client's traffic
+      (each with --help)`;
 
 /** Turns the runner's flags into the environment the suite reads; unknown flags are errors. */
 export function flagsToEnv(argv: readonly string[]): { env: Record<string, string>; help: boolean } {

@@ -1,4 +1,5 @@
 import type { Role } from './config.js';
+import { ExerciseLog } from './exercise-log.js';
 import { ContractFailure, SkipSignal } from './outcomes.js';
 import { fillPath, USER_LIMIT, type OperationInfo } from './openapi-model.js';
 import type { Exchange, ResponseRules } from './response-rules.js';
@@ -47,6 +48,8 @@ export class ServiceClient {
   requests = 0;
   /** operationId → statuses seen, for the coverage report. */
   readonly seen = new Map<string, Set<number>>();
+  /** What the run exercised: operations, statuses, parameters, error codes (the coverage report). */
+  readonly exercised = new ExerciseLog();
   private readonly windows = new Map<string, Window>();
 
   constructor(
@@ -69,6 +72,15 @@ export class ServiceClient {
     const op = this.options.operations.find((o) => o.id === id);
     if (!op) throw new SkipSignal(`openapi.yaml has no operation ${id}`);
     return op;
+  }
+
+  /** A request outside openapi.yaml (the MCP endpoint): counted against the budget, held to no REST rule. */
+  async raw(path: string, init: RequestInit, key?: string): Promise<Response> {
+    if (this.requests >= this.options.requestBudget) throw new SkipSignal(`the request budget (${this.options.requestBudget}) is spent`);
+    this.requests++;
+    const response = await this.options.fetch(`${this.options.baseUrl}${path}`, init);
+    if (key) this.options.rules.forget(key); // its rate-limit windows moved where the REST rules do not look
+    return response;
   }
 
   /** Calls an operation by its id, with its path parameters. */
@@ -144,6 +156,8 @@ export class ServiceClient {
       statuses.add(response.status);
       this.seen.set(op.id, statuses);
     }
+    const requestHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+    this.exercised.record({ operation: op, url, requestHeaders, requestBody: body, status: response.status, responseBody: text, responseContentType: responseHeaders['content-type'] });
     this.remember(exchange);
     const failures = this.options.rules.inspect(exchange);
     if (failures.length) throw new ContractFailure(failures.join('\n'));

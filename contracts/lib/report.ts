@@ -1,9 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatExerciseReport } from './exercise-report.js';
 import type { SuiteSummary } from './runner.js';
 
 export const SUMMARY_FILE = 'contracts-summary.json';
 export const JUNIT_FILE = 'contracts-junit.xml';
+export const COVERAGE_FILE = 'contracts-coverage.json';
 
 export function summaryLine(s: Pick<SuiteSummary, 'passed' | 'failed' | 'skipped' | 'unverified'>): string {
   return `contracts: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.unverified} unverified`;
@@ -33,6 +35,7 @@ export function formatReport(summary: SuiteSummary): string {
   const open = summary.coverage.filter((c) => c.status !== 'verified');
   lines.push('', `COVERAGE: ${summary.coverage.length - open.length} of ${summary.coverage.length} operations verified by a specific scenario`);
   for (const c of open) lines.push(`  ${c.status === 'failed' ? '✗ failed    ' : '? unverified'} ${c.operationId} (${c.method} ${c.path})${c.reason ? `: ${c.reason}` : ''}`);
+  if (summary.exercised) lines.push('', ...formatExerciseReport(summary.exercised));
   lines.push('', summaryLine(summary));
   return lines.join('\n');
 }
@@ -41,6 +44,7 @@ export function writeSummary(summary: SuiteSummary, dir: string): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, SUMMARY_FILE);
   writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
+  if (summary.exercised) writeFileSync(join(dir, COVERAGE_FILE), `${JSON.stringify(summary.exercised, null, 2)}\n`);
   return file;
 }
 

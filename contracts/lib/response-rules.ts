@@ -10,8 +10,9 @@ export const RULES = {
   rateHeaders: 'Limits: X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset are present on every response',
   remainingBounds: 'Limits: X-RateLimit-Remaining lies between 0 and X-RateLimit-Limit',
   resetFuture: 'Limits: X-RateLimit-Reset is a Unix time in the future',
-  resetWindow: 'openapi.yaml: X-RateLimit-Reset is at most one 60-second window away',
+  resetWindow: 'Limits: X-RateLimit-Reset is a Unix timestamp in seconds, at most one 60-second window away (every limit is per minute)',
   limitClass: 'Limits: X-RateLimit-Limit is the limit of the route class (60 a minute; 10 for POST /builds; 20 for suggestions and images) or the per-user 120',
+  retryAfter: 'Limits, openapi.yaml: Retry-After of a 429 is a whole number of seconds, at most one 60-second window',
   remainingFalls: 'Limits: X-RateLimit-Remaining falls by one per call within a window',
 } as const;
 
@@ -43,6 +44,11 @@ export class ResponseRules {
     private readonly level: ContractLevel,
   ) {}
 
+  /** A key was used outside the REST calls these rules see (a tool call over MCP): its windows moved unseen. */
+  forget(key: string): void {
+    for (const chain of [...this.chains.keys()]) if (chain.startsWith(`${key}|`)) this.chains.delete(chain);
+  }
+
   /** Every rule the response breaks, as messages that start with the rule. */
   inspect(x: Exchange): string[] {
     const failures: string[] = [];
@@ -55,6 +61,7 @@ export class ResponseRules {
     if (x.status >= 500) fail(RULES.noServerError, `body ${x.text.slice(0, 200)}`);
     if (x.status >= 400) this.errorShape(x, fail);
     if (x.operation) this.rateLimits(x, x.operation, fail);
+    if (x.status === 429) this.retryAfter(x, fail);
     return failures;
   }
 
@@ -72,6 +79,22 @@ export class ResponseRules {
     if (problems.length) fail(RULES.errorShape, `${problems.join('; ')}: ${x.text.slice(0, 200)}`);
   }
 
+  /** Strict: Retry-After is present, in whole seconds; documented: when it is a number, it is whole seconds within the minute. */
+  private retryAfter(x: Exchange, fail: (rule: string, detail: string) => void): void {
+    const value = x.headers['retry-after'];
+    const detail = `Retry-After ${JSON.stringify(value ?? null)}`;
+    if (value === undefined) {
+      if (this.level === 'strict') fail(RULES.retryAfter, detail);
+      return;
+    }
+    if (/^\d+$/.test(value)) {
+      if (Number(value) > 60) fail(RULES.retryAfter, detail);
+      return;
+    }
+    // An HTTP-date is valid HTTP (RFC 9110) though not what openapi.yaml states; a fraction of a second is neither.
+    if (this.level === 'strict' || /^[\d.]+$/.test(value)) fail(RULES.retryAfter, detail);
+  }
+
   private rateLimits(x: Exchange, op: OperationInfo, fail: (rule: string, detail: string) => void): void {
     const read = (name: string) => (x.headers[name] !== undefined && /^\d+$/.test(x.headers[name] as string) ? Number(x.headers[name]) : undefined);
     const limit = read('x-ratelimit-limit');
@@ -86,7 +109,7 @@ export class ResponseRules {
     if (reset * 1000 < now - this.time.toleranceMs) {
       fail(RULES.resetFuture, `Reset ${reset} is ${Math.round((now - reset * 1000) / 1000)} s before the server's now (${Math.floor(now / 1000)})`);
     }
-    if (this.level === 'strict' && reset * 1000 > now + 60_000 + this.time.toleranceMs) {
+    if (reset * 1000 > now + 60_000 + this.time.toleranceMs) {
       fail(RULES.resetWindow, `Reset ${reset} is ${Math.round((reset * 1000 - now) / 1000)} s after the server's now`);
     }
     const classLimit = CLASS_LIMITS[op.rateClass];

@@ -2,6 +2,8 @@ import type { Check } from './check.js';
 import { allChecks } from './checks/index.js';
 import { ROLE_DESCRIPTION, ROLE_ENV, type SuiteConfig } from './config.js';
 import { coverageOf, type OperationCoverage } from './coverage.js';
+import { exerciseReport, type ExerciseReport } from './exercise-report.js';
+import { CONTRACT_FILES } from './openapi-model.js';
 import { SkipSignal } from './outcomes.js';
 import type { FetchLike } from './server-time.js';
 import { openSession, type Session } from './session.js';
@@ -27,6 +29,8 @@ export interface SuiteSummary {
   tokensSpent: number;
   results: CheckResult[];
   coverage: OperationCoverage[];
+  /** What the run exercised of the contract: operations, statuses, parameters, error codes. */
+  exercised: ExerciseReport;
 }
 
 /**
@@ -93,6 +97,7 @@ export class SuiteRun {
       tokensSpent: session.tokensSpent,
       results: this.results,
       coverage,
+      exercised: exerciseReport(session.operations, session.client.exercised, CONTRACT_FILES.service),
     };
   }
 

@@ -13,12 +13,14 @@ export const AUTH_AND_ERROR_VIOLATIONS: Violation[] = [
     id: 'malformed-key-unauthorized',
     description: 'a malformed key gets UNAUTHORIZED instead of INVALID_API_KEY',
     rule: 'a malformed key gets 401 INVALID_API_KEY',
+    documented: true,
     wrap: (h) => editJson(h, (_, res) => res.status === 401 && jsonOf(res).details?.reason === 'malformed', (json) => ({ ...json, code: 'UNAUTHORIZED' })),
   },
   {
     id: 'revoked-key-accepted',
     description: 'a revoked key works like its account\'s read+write key',
     rule: 'a revoked key gets 401 INVALID_API_KEY',
+    documented: true,
     wrap: (h) => {
       const accounts: Array<Record<string, string>> = [];
       const inner = recordAccounts(h, accounts);
@@ -32,6 +34,7 @@ export const AUTH_AND_ERROR_VIOLATIONS: Violation[] = [
     id: 'read-only-key-writes',
     description: 'a read-only key may write',
     rule: 'a key without svc:write gets 403 SCOPE_REQUIRED',
+    documented: true,
     wrap: (h) => {
       const accounts: Array<Record<string, string>> = [];
       const inner = recordAccounts(h, accounts);
@@ -45,6 +48,7 @@ export const AUTH_AND_ERROR_VIOLATIONS: Violation[] = [
     id: 'write-only-key-reads',
     description: 'a write-only key may read',
     rule: 'a key without svc:read gets 403 SCOPE_REQUIRED',
+    documented: true,
     wrap: (h) => {
       const accounts: Array<Record<string, string>> = [];
       const inner = recordAccounts(h, accounts);
@@ -58,6 +62,7 @@ export const AUTH_AND_ERROR_VIOLATIONS: Violation[] = [
     id: '401-instead-of-403',
     description: 'a key without the scope gets 401 INVALID_API_KEY',
     rule: 'gets 403 SCOPE_REQUIRED',
+    documented: true,
     wrap: (h) => (req) => {
       const res = h(req);
       return errorCode(res) === 'SCOPE_REQUIRED' ? withJson(res, { error: 'No.', code: 'INVALID_API_KEY', details: {} }, 401) : res;
@@ -67,6 +72,7 @@ export const AUTH_AND_ERROR_VIOLATIONS: Violation[] = [
     id: 'error-without-details',
     description: 'error bodies lack details',
     rule: 'every error body has the shape {error, code, details}',
+    documented: true,
     wrap: (h) => (req) => {
       const res = h(req);
       if (res.status < 400 || !String(res.body).startsWith('{')) return res;
@@ -78,6 +84,7 @@ export const AUTH_AND_ERROR_VIOLATIONS: Violation[] = [
     id: 'server-error-on-bad-input',
     description: 'a body that is not well-formed JSON gets 500 INTERNAL_ERROR',
     rule: 'no request of a client provokes a 5xx',
+    documented: true,
     wrap: (h) => (req) => {
       const res = h(req);
       const bodyProblem = errorCode(res) === 'VALIDATION_ERROR' && jsonOf(res).details.fields?.[0]?.path === 'body';
@@ -88,6 +95,7 @@ export const AUTH_AND_ERROR_VIOLATIONS: Violation[] = [
     id: 'validation-as-500',
     description: 'an invalid build body gets 500 instead of VALIDATION_ERROR',
     rule: 'no request of a client provokes a 5xx',
+    documented: true,
     wrap: (h) => (req) => {
       const res = h(req);
       return is(req, 'POST', PATHS.builds) && errorCode(res) === 'VALIDATION_ERROR' ? withJson(res, { error: 'Oops', code: 'INTERNAL_ERROR', details: {} }, 500) : res;
@@ -106,6 +114,7 @@ export const AUTH_AND_ERROR_VIOLATIONS: Violation[] = [
     id: 'not-found-as-200',
     description: 'an unknown build id answers 200',
     rule: 'an unknown buildId',
+    documented: true,
     wrap: (h) => (req) => {
       const res = h(req);
       return is(req, 'GET', PATHS.build) && res.status === 404 ? { ...res, status: 200 } : res;

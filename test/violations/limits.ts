@@ -7,6 +7,7 @@ export const LIMIT_VIOLATIONS: Violation[] = [
     id: 'missing-rate-limit-header',
     description: 'the balance answers without X-RateLimit-Remaining',
     rule: 'X-RateLimit-Reset are present on every response',
+    documented: true,
     wrap: (h) => (req) => {
       const res = h(req);
       return is(req, 'GET', PATHS.balance) ? withHeaders(res, (headers) => delete headers['x-ratelimit-remaining']) : res;
@@ -16,6 +17,7 @@ export const LIMIT_VIOLATIONS: Violation[] = [
     id: 'no-rate-limit-headers-on-401',
     description: 'a 401 carries no rate-limit headers',
     rule: 'X-RateLimit-Reset are present on every response',
+    documented: true,
     wrap: (h) => (req) => {
       const res = h(req);
       return res.status === 401 ? withHeaders(res, (hd) => ['limit', 'remaining', 'reset'].forEach((n) => delete hd[`x-ratelimit-${n}`])) : res;
@@ -25,6 +27,7 @@ export const LIMIT_VIOLATIONS: Violation[] = [
     id: 'remaining-not-falling',
     description: 'X-RateLimit-Remaining stays at Limit − 1',
     rule: 'X-RateLimit-Remaining falls by one per call',
+    documented: true,
     wrap: (h) => (req) => {
       const res = h(req);
       return res.status < 300 && res.headers['x-ratelimit-limit'] ? withHeaders(res, (hd) => (hd['x-ratelimit-remaining'] = String(Number(hd['x-ratelimit-limit']) - 1))) : res;
@@ -34,18 +37,21 @@ export const LIMIT_VIOLATIONS: Violation[] = [
     id: 'reset-in-the-past',
     description: 'X-RateLimit-Reset two minutes ago',
     rule: 'X-RateLimit-Reset is a Unix time in the future',
+    documented: true,
     wrap: (h, sim) => (req) => withHeaders(h(req), (hd) => hd['x-ratelimit-reset'] && (hd['x-ratelimit-reset'] = String(Math.floor(sim.clock.now() / 1000) - 120))),
   },
   {
     id: 'reset-an-hour-away',
     description: 'X-RateLimit-Reset an hour ahead',
-    rule: 'X-RateLimit-Reset is at most one 60-second window away',
+    rule: 'at most one 60-second window away',
+    documented: true,
     wrap: (h, sim) => (req) => withHeaders(h(req), (hd) => hd['x-ratelimit-reset'] && (hd['x-ratelimit-reset'] = String(Math.floor(sim.clock.now() / 1000) + 3600))),
   },
   {
     id: 'wrong-build-create-limit',
     description: 'build creation reports X-RateLimit-Limit 60',
     rule: 'X-RateLimit-Limit is the limit of the route class',
+    documented: true,
     wrap: (h) => (req) => {
       const res = h(req);
       return is(req, 'POST', PATHS.builds) && res.headers['x-ratelimit-limit'] === '10' ? withHeaders(res, (hd) => (hd['x-ratelimit-limit'] = '60')) : res;
@@ -55,6 +61,7 @@ export const LIMIT_VIOLATIONS: Violation[] = [
     id: 'build-limit-off-by-one',
     description: 'build creation allows 11 a minute while its headers say 10',
     rule: 'the call after the last one a window allows gets 429 RATE_LIMITED',
+    documented: true,
     options: { rateLimits: { perKey: { 'build-create': 11 } } },
     wrap: (h) => (req) => {
       const res = h(req);
@@ -78,6 +85,7 @@ export const LIMIT_VIOLATIONS: Violation[] = [
     id: 'no-user-limit',
     description: 'the per-user limit of 120 is not enforced',
     rule: '120 a minute per user',
+    documented: true,
     options: { rateLimits: { perUser: 100_000 } },
   },
 ];

@@ -11,8 +11,12 @@ export interface Violation {
   description: string;
   /** A piece of the broken rule's text, which some failure must contain. */
   rule: string;
+  /** The spec states the rule: the documented level catches it too, naming `rule` (true) or the spec's own wording of it (a string). */
+  documented?: boolean | string;
   options?: SimulatorOptions;
   wrap?: (handle: Handle, sim: Simulator) => Handle;
+  /** Breaks the MCP endpoint (a Fetch handler) instead of, or as well as, the REST engine. */
+  wrapMcp?: (fetch: (request: Request) => Promise<Response>) => (request: Request) => Promise<Response>;
 }
 
 export const PATHS = {

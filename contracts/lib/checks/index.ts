@@ -6,19 +6,27 @@ import { authMatrixChecks } from './auth-matrix.js';
 import { buildKindChecks } from './build-kinds.js';
 import { buildChecks } from './builds.js';
 import { chatChecks } from './chat.js';
+import { credentialChecks } from './credentials.js';
 import { deliverableChecks } from './deliverables.js';
 import { genericChecks } from './generic.js';
 import { idempotencyChecks } from './idempotency.js';
 import { imageChecks } from './images.js';
+import { isolationChecks } from './isolation.js';
 import { keyChecks } from './keys.js';
 import { libraryChecks } from './library.js';
+import { mcpChecks } from './mcp.js';
+import { optionChecks } from './options.js';
+import { parameterChecks } from './parameters.js';
 import { rateLimitChecks } from './rate-limits.js';
+import { referenceChecks } from './references.js';
+import { requiredFieldChecks } from './required-fields.js';
 import { sharingChecks } from './sharing.js';
 import { suggestionChecks } from './suggestions.js';
 import { targetEditChecks } from './target-edits.js';
 import { targetChecks } from './targets.js';
 import { tokenPurchaseChecks } from './token-purchases.js';
 import { tokenChecks } from './tokens.js';
+import { transportChecks } from './transport.js';
 
 /**
  * Every check of a level, in the order they run. The blog build is polled right after its
@@ -54,6 +62,15 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...chatChecks(),
     ...suggestionChecks(),
     ...keyChecks(),
+    // Closing the gaps: every credential form, isolation between accounts, references, parameters.
+    ...credentialChecks(),
+    ...isolationChecks(operations),
+    ...referenceChecks(operations),
+    ...parameterChecks(operations),
+    ...requiredFieldChecks(operations),
+    ...optionChecks(),
+    ...transportChecks(operations),
+    ...mcpChecks(operations),
     ...pick(purchases, 'tokens.bundles', 'tokens.transaction-by-id', 'tokens.purchase'),
   ];
   const exhausting = pick(limits, 'limits.exhaust-default', 'limits.exhaust-build-create', 'limits.exhaust-generation', 'limits.exhaust-user');

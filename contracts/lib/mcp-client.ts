@@ -1,0 +1,72 @@
+import type { Role } from './config.js';
+import { SkipSignal } from './outcomes.js';
+import type { Session } from './session.js';
+
+export interface RpcReply {
+  status: number;
+  headers: Record<string, string>;
+  /** The JSON-RPC message answered (from JSON or from the SSE stream), if any. */
+  message: any;
+}
+
+const PROTOCOL = '2025-11-25';
+
+/**
+ * A minimal MCP client over Streamable HTTP for the suite (a 2025-11-25 session): raw
+ * JSON-RPC with fetch, so that every status and header the server sends is visible.
+ */
+export class McpSession {
+  private nextId = 1;
+
+  private constructor(
+    private readonly s: Session,
+    private readonly authorization: string | undefined,
+    private readonly sessionId: string | undefined,
+  ) {}
+
+  /** Opens a session for a role's key; skips the check when the server has no MCP endpoint at /mcp. */
+  static async open(s: Session, as: Role | null = 'readWrite'): Promise<McpSession> {
+    const key = as === null ? undefined : s.keys[as];
+    if (as !== null && !key) throw new SkipSignal(`no credential for the role ${as}`);
+    const authorization = key ? `Bearer ${key}` : undefined;
+    const init = await post(s, authorization, undefined, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'content-contracts', version: '1' } } });
+    if (init.status === 404) throw new SkipSignal('the server has no MCP endpoint at /mcp');
+    const session = new McpSession(s, authorization, init.headers['mcp-session-id']);
+    if (init.status === 200) await post(s, authorization, session.sessionId, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    return Object.assign(session, { initialized: init });
+  }
+
+  initialized?: RpcReply;
+
+  request(method: string, params: unknown = {}): Promise<RpcReply> {
+    return post(this.s, this.authorization, this.sessionId, { jsonrpc: '2.0', id: this.nextId++, method, params });
+  }
+
+  callTool(name: string, args: Record<string, unknown> = {}): Promise<RpcReply> {
+    return this.request('tools/call', { name, arguments: args });
+  }
+}
+
+async function post(s: Session, authorization: string | undefined, sessionId: string | undefined, body: unknown): Promise<RpcReply> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': PROTOCOL };
+  if (authorization) headers.authorization = authorization;
+  if (sessionId) headers['mcp-session-id'] = sessionId;
+  const response = await s.client.raw('/mcp', { method: 'POST', headers, body: JSON.stringify(body) }, authorization?.slice('Bearer '.length));
+  const text = await response.text();
+  const out: Record<string, string> = {};
+  response.headers.forEach((v, k) => (out[k.toLowerCase()] = v));
+  return { status: response.status, headers: out, message: parseMessage(text, out['content-type'] ?? '') };
+}
+
+/** The JSON-RPC answer of a JSON body, or the last `data:` event of an SSE one that carries an id. */
+function parseMessage(text: string, contentType: string): any {
+  try {
+    if (contentType.includes('text/event-stream')) {
+      const data = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5).trim()));
+      return data.reverse().find((m) => m && 'id' in m) ?? data[0];
+    }
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
