@@ -1,7 +1,8 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthProxy } from '../support/auth-proxy.js';
+import { startCli, type CliServer } from '../support/cli-server.js';
 
 /**
  * The official MCP conformance tool (run on Node 22, as it requires) against the CLI server,
@@ -25,27 +26,17 @@ const SCENARIOS: [string, string][] = [
   ['2026-07-28', 'caching'],
 ];
 
-let server: ChildProcess;
+let server: CliServer;
 let proxy: Awaited<ReturnType<typeof startAuthProxy>>;
 
 beforeAll(async () => {
-  server = spawn(`${root}node_modules/.bin/tsx`, ['src/cli/main.ts', 'serve', '--port', '0', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  const banner = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
-    server.stdout!.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('empty account')) (clearTimeout(timer), resolve(out));
-    });
-  });
-  const baseUrl = /listening on\s+(http:\/\/\S+)/.exec(banner)![1]!;
-  const key = /read\+write\s+(svc_live_[0-9a-f]{40})/.exec(banner)![1]!;
-  proxy = await startAuthProxy(baseUrl, key);
+  server = await startCli();
+  proxy = await startAuthProxy(server.baseUrl, server.key);
 });
 
 afterAll(async () => {
   await proxy?.close();
-  server?.kill('SIGTERM');
+  server?.stop();
 });
 
 describe('the MCP conformance tool', () => {

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCli, type CliServer } from '../support/cli-server.js';
 import { signIn } from './support.js';
 
 /**
@@ -14,24 +15,15 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const NODE22 = `${root}node_modules/node22/bin/node`;
 const CONFORMANCE = `${root}node_modules/@modelcontextprotocol/conformance/dist/index.js`;
 
-let server: ChildProcess;
+let server: CliServer;
 let base: string;
 let key: string;
 
 beforeAll(async () => {
-  server = spawn(`${root}node_modules/.bin/tsx`, ['src/cli/main.ts', 'serve', '--port', '0', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  const banner = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
-    server.stdout!.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('empty account')) (clearTimeout(timer), resolve(out));
-    });
-  });
-  base = /listening on\s+(http:\/\/\S+)/.exec(banner)![1]!;
-  key = /read\+write\s+(svc_live_[0-9a-f]{40})/.exec(banner)![1]!;
+  server = await startCli();
+  ({ baseUrl: base, key } = server);
 });
-afterAll(() => void server?.kill('SIGTERM'));
+afterAll(() => server?.stop());
 
 function conformance(args: string[], onLine: (line: string) => void = () => {}): Promise<{ code: number; output: string }> {
   const child = spawn(NODE22, [CONFORMANCE, 'authorization', '--url', base, ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
