@@ -41,6 +41,8 @@ export interface SuiteConfig {
   /** Look for the simulator's control API (`GET /_sim`) to create accounts and move time. */
   discoverSimulator: boolean;
   reportDir: string;
+  /** For the OAuth checks of /mcp where the run cannot get tokens itself (no simulator control API). */
+  oauth: { accessToken?: string; refreshToken?: string; clientId?: string; redirectUri?: string };
 }
 
 export const DEFAULTS = {
@@ -99,6 +101,11 @@ export const USAGE = `Usage: npm run contracts -- --base-url <url> [options]
   --report-dir <dir>       where the JUnit, summary and coverage files go (default reports)
 
 Keys are better passed in the environment than on the command line.
+
+The OAuth checks of /mcp get their tokens from the simulator's control API; against another
+server, give them in the environment: CONTRACT_OAUTH_ACCESS_TOKEN and CONTRACT_OAUTH_REFRESH_TOKEN
+(a grant of svc:read, for CONTRACT_OAUTH_CLIENT_ID), and CONTRACT_OAUTH_REDIRECT_URI when the
+server has no dynamic registration.
 
 Also: npm run contracts -- diff <old.yaml> <new.yaml>   breaking changes between two contracts
       npm run contracts -- proxy --target <url>         a validation proxy for a client's traffic
@@ -168,5 +175,11 @@ export function configFromEnv(env: Record<string, string | undefined>): SuiteCon
     runId: (env.CONTRACT_RUN_ID ?? `contract-${Date.now().toString(36)}`).toLowerCase().replace(/[^a-z0-9-]/g, '-'),
     discoverSimulator: on('CONTRACT_SIMULATOR'),
     reportDir: env.CONTRACT_REPORT_DIR ?? 'reports',
+    oauth: {
+      accessToken: env.CONTRACT_OAUTH_ACCESS_TOKEN || undefined,
+      refreshToken: env.CONTRACT_OAUTH_REFRESH_TOKEN || undefined,
+      clientId: env.CONTRACT_OAUTH_CLIENT_ID || undefined,
+      redirectUri: env.CONTRACT_OAUTH_REDIRECT_URI || undefined,
+    },
   };
 }

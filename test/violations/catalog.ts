@@ -5,6 +5,7 @@ import { GENERATION_VIOLATIONS } from './generation.js';
 import { ISOLATION_VIOLATIONS } from './isolation.js';
 import { LIMIT_VIOLATIONS } from './limits.js';
 import { MCP_VIOLATIONS } from './mcp.js';
+import { OAUTH_VIOLATIONS } from './oauth.js';
 import { PARAMETER_VIOLATIONS } from './parameters.js';
 import { TOKEN_AND_BUILD_VIOLATIONS } from './tokens-and-builds.js';
 import type { Violation } from './violation.js';
@@ -18,4 +19,5 @@ export const VIOLATIONS: Violation[] = [
   ...ISOLATION_VIOLATIONS,
   ...PARAMETER_VIOLATIONS,
   ...MCP_VIOLATIONS,
+  ...OAUTH_VIOLATIONS,
 ];

@@ -15,6 +15,7 @@ import { isolationChecks } from './isolation.js';
 import { keyChecks } from './keys.js';
 import { libraryChecks } from './library.js';
 import { mcpChecks } from './mcp.js';
+import { oauthChecks } from './oauth.js';
 import { optionChecks } from './options.js';
 import { parameterChecks } from './parameters.js';
 import { rateLimitChecks } from './rate-limits.js';
@@ -71,6 +72,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...optionChecks(),
     ...transportChecks(operations),
     ...mcpChecks(operations),
+    ...oauthChecks(),
     ...pick(purchases, 'tokens.bundles', 'tokens.transaction-by-id', 'tokens.purchase'),
   ];
   const exhausting = pick(limits, 'limits.exhaust-default', 'limits.exhaust-build-create', 'limits.exhaust-generation', 'limits.exhaust-user');
