@@ -6,6 +6,8 @@ import {
   isLegacyRequest,
   localhostAllowedHostnames,
   originValidationResponse,
+  ProtocolError,
+  ProtocolErrorCode,
   readRequestBody,
   type AuthInfo,
   type Transport,
@@ -116,10 +118,14 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
       }
     },
     async connect(credential) {
-      const outcome = auth.verifiers.map((verify) => verify(credential, simulator.clock.now())).find((o) => o !== null);
-      if (!outcome || 'refused' in outcome) throw new Error(outcome ? outcome.refused : 'The credential is not recognised.');
+      const caller = (): Principal => {
+        const outcome = auth.verifiers.map((verify) => verify(credential, simulator.clock.now())).find((o) => o !== null);
+        if (!outcome || 'refused' in outcome) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, outcome ? outcome.refused : 'The credential is not recognised.');
+        return outcome;
+      };
+      caller(); // refuse at once a credential that is no good now
       const [client, server] = InMemoryTransport.createLinkedPair();
-      await createMcpServer(deps, outcome).connect(server);
+      await createMcpServer(deps, caller).connect(server);
       return client;
     },
     async close() {

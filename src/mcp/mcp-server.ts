@@ -22,7 +22,11 @@ const INSTRUCTIONS = `Content Generation Service: researched, verified content t
 Typical flow: getTokenBalance, createTarget (if none: listTargets), createBuild (pass an idempotencyKey), then waitForBuild (progress at each stage), then getDeliverable or downloadDeliverable.
 Tools are the REST operations, named by their operationId; errors come back as { error, code, details }.`;
 
-export function createMcpServer(deps: McpServerDeps, fallbackPrincipal?: Principal): Server {
+/**
+ * `inProcessCaller` answers the caller of an in-process connection (no HTTP request to carry a
+ * credential); it re-checks the credential on every call, so a revoked key stops working.
+ */
+export function createMcpServer(deps: McpServerDeps, inProcessCaller?: () => Principal): Server {
   const server = new Server(
     { name: 'content-service-simulator', version: VERSION, title: 'Content Generation Service (simulator)' },
     {
@@ -33,7 +37,7 @@ export function createMcpServer(deps: McpServerDeps, fallbackPrincipal?: Princip
     },
   );
   const principalOf = (ctx: ServerContext): Principal | undefined =>
-    ((ctx.http?.authInfo?.extra as { principal?: Principal } | undefined)?.principal ?? fallbackPrincipal);
+    (ctx.http?.authInfo?.extra as { principal?: Principal } | undefined)?.principal ?? inProcessCaller?.();
 
   server.setRequestHandler('tools/list', () => ({
     tools: [...[...deps.tools.values()].map(listing), WAIT_FOR_BUILD.listing(deps.tools)],

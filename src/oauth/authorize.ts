@@ -22,6 +22,7 @@ export interface AuthorizeContext {
 }
 
 const PENDING_MS = 10 * 60_000;
+const MAX_PENDING = 10_000;
 export const CODE_MS = 60_000;
 const CSRF_COOKIE = 'content_sim_csrf';
 
@@ -58,6 +59,8 @@ export function showAuthorization(query: URLSearchParams, ctx: AuthorizeContext)
     resource,
     expiresAt: ctx.now + PENDING_MS,
   };
+  // Bounded: a flood of sign-in links cannot grow memory; the oldest unanswered one goes first.
+  if (ctx.oauth.pending.size >= MAX_PENDING) ctx.oauth.pending.delete(ctx.oauth.pending.keys().next().value as string);
   ctx.oauth.pending.set(pending.id, pending);
   return page(200, authorizePage(client, pending), { 'set-cookie': `${CSRF_COOKIE}=${pending.csrf}; Path=/oauth; HttpOnly; SameSite=Strict` }, redirectUri);
 }

@@ -69,6 +69,10 @@ describe('MCP: authentication', () => {
     const tools = await client.listTools();
     expect(tools.tools.some((t) => t.name === 'getBuild')).toBe(true);
     await expect(rig.endpoint.connect(rig.simulator.keys.revoked)).rejects.toThrow(/revoked/);
+    // The credential is checked on every call: a key revoked mid-connection stops working.
+    const { sim } = rig.simulator;
+    sim.store.revokeKey(sim.store.findKey(rig.simulator.keys.readWrite)!, rig.simulator.clock.now());
+    await expect(client.callTool({ name: 'getTokenBalance', arguments: {} })).rejects.toThrow(/revoked/);
     await client.close();
   });
 });
