@@ -53,6 +53,13 @@ async function discover(s: Session): Promise<Discovered> {
   return { resource: prm.body.resource, issuer, as: as.body };
 }
 
+/** Discovery, then a client of this run on a loopback redirect URI nobody listens on. */
+async function discoverWithClient(s: Session): Promise<{ d: Discovered; redirectUri: string; clientId: string }> {
+  const d = await discover(s);
+  const redirectUri = s.config.oauth.redirectUri ?? `http://127.0.0.1:9/${s.config.runId}`;
+  return { d, redirectUri, clientId: await client(s, d, redirectUri) };
+}
+
 /** A client registered for this run (its name carries the run's prefix), or the one configured. */
 async function client(s: Session, d: Discovered, redirectUri: string): Promise<string> {
   if (s.config.oauth.clientId && s.config.oauth.redirectUri) return s.config.oauth.clientId;
@@ -122,9 +129,7 @@ export function oauthChecks(): Check[] {
       level: 'documented',
       requests: 6,
       run: async (s) => {
-        const d = await discover(s);
-        const redirectUri = s.config.oauth.redirectUri ?? `http://127.0.0.1:9/${s.config.runId}`;
-        const clientId = await client(s, d, redirectUri);
+        const { d, redirectUri, clientId } = await discoverWithClient(s);
         const base = { response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state: 'contract' };
         for (const [label, extra] of [
           ['no code_challenge', {}],
@@ -147,9 +152,7 @@ export function oauthChecks(): Check[] {
       level: 'strict',
       requests: 6,
       run: async (s) => {
-        const d = await discover(s);
-        const redirectUri = s.config.oauth.redirectUri ?? `http://127.0.0.1:9/${s.config.runId}`;
-        const clientId = await client(s, d, redirectUri);
+        const { d, clientId } = await discoverWithClient(s);
         const foreign = 'https://attacker.example/callback';
         const res = await s.client.raw(pathOf(s, authorizeUrl(d, { response_type: 'code', client_id: clientId, redirect_uri: foreign, state: 'x', code_challenge: CHALLENGE, code_challenge_method: 'S256' })), { redirect: 'manual' });
         await res.body?.cancel();
