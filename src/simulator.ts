@@ -35,6 +35,11 @@ export interface SimulatorOptions {
   onFault?: (error: unknown, correlationId: string) => void;
   /** The address clients reach the simulator at, when behind a proxy: the OAuth issuer. Default: where it listens. */
   publicUrl?: string;
+  /**
+   * Draw the API keys made through the API or `/_sim/accounts`, rotated keys and share tokens
+   * from the seed, for byte-identical replays. Unsafe: anyone who knows the seed can derive them.
+   */
+  deterministicSecrets?: boolean;
 }
 
 export interface Simulator {
@@ -63,7 +68,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const frozenAt = typeof options.frozenAt === 'string' ? Date.parse(options.frozenAt) : options.frozenAt;
   if (frozenAt !== undefined && !Number.isFinite(frozenAt)) throw new RangeError(`frozenAt is not a valid time: ${String(options.frozenAt)}`);
   const clock = new Clock({ frozenAt, realTime: options.realTime });
-  const store = new Store(seed);
+  const store = new Store(seed, options.deterministicSecrets);
   const sim: Simulation = {
     seed,
     version: VERSION,

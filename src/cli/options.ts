@@ -25,6 +25,9 @@ Options:
                       POST /_sim/clock/advance (env SIM_FROZEN_AT)
   --public-url <url>  The address clients reach when behind a proxy (env SIM_PUBLIC_URL):
                       the OAuth issuer and the MCP resource. Default: the listening address
+  --deterministic-secrets
+                      Draw created keys and share tokens from the seed, for byte-identical
+                      replays. UNSAFE: anyone who knows the seed can derive them
   --no-control        Do not serve the /_sim control API
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
   --quiet             Do not log requests
@@ -49,6 +52,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       speed: { type: 'string' },
       frozen: { type: 'string' },
       'public-url': { type: 'string' },
+      'deterministic-secrets': { type: 'boolean' },
       'no-control': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -88,6 +92,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       speed: speedText as SimulatorOptions['speed'],
       frozenAt,
       ...(publicUrl ? { publicUrl } : {}),
+      ...(values['deterministic-secrets'] ? { deterministicSecrets: true } : {}),
       control: !values['no-control'],
       ...(values['no-rate-limits'] ? { rateLimits: UNLIMITED } : {}),
     },

@@ -38,8 +38,10 @@ export interface SeededKeys extends RoleKeys {
 export const DEFAULT_STARTING_BALANCE = 100;
 
 export function seedAccounts(store: Store, now: number): SeededKeys {
-  const demo = createAccountWithKeys(store, { name: 'Demo account', balance: DEFAULT_STARTING_BALANCE }, now);
-  const empty = store.createAccount('Empty account', now);
-  const emptyKey = store.issueKey(empty, 'Read and write', ['svc:read', 'svc:write'], now);
-  return { ...demo.keys, emptyAccount: emptyKey.value };
+  return store.seeded(() => {
+    const demo = createAccountWithKeys(store, { name: 'Demo account', balance: DEFAULT_STARTING_BALANCE }, now);
+    const empty = store.createAccount('Empty account', now);
+    const emptyKey = store.issueKey(empty, 'Read and write', ['svc:read', 'svc:write'], now);
+    return { ...demo.keys, emptyAccount: emptyKey.value };
+  });
 }

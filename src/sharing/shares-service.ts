@@ -1,6 +1,5 @@
 import { findDeliverable, type BuildEnvironment, type DeliverableView } from '../builds/builds-service.js';
 import { ApiError } from '../engine/api-error.js';
-import { Rng } from '../random/rng.js';
 import type { Account } from '../store/account.js';
 import type { Page } from '../store/ordered-collection.js';
 import type { ShareRecord } from '../store/records.js';
@@ -8,8 +7,8 @@ import type { Store } from '../store/store.js';
 
 /**
  * Sharing a deliverable by a link anyone can open until it is revoked or expires. The
- * token is the only secret: 48 hex characters (192 bits) from a generator seeded with
- * the simulator's seed and the share's id, so runs stay reproducible. The token is kept
+ * token is the only secret: 48 hex characters (192 bits) from the cryptographic generator
+ * (from the seed only with deterministic secrets), so nobody derives it. The token is kept
  * in the share record, so its owner can list the link again, and indexed in the Store,
  * so the public view finds it without knowing the account.
  */
@@ -26,7 +25,7 @@ export function createShare(env: ShareEnvironment, account: Account, deliverable
   // Only a deliverable its owner can read (its build completed) can be shared.
   findDeliverable(env.builds, account, deliverableId, now);
   const id = account.newId();
-  const token = new Rng(env.seed, 'share-token', account.id, id).hex(SHARE_TOKEN_HEX_LENGTH);
+  const token = env.store.secretHex(SHARE_TOKEN_HEX_LENGTH);
   if (env.store.shareTokens.has(token)) throw new Error('share token collision'); // 2^-192: a bug, not bad luck
   const share: ShareRecord = {
     id,

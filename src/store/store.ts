@@ -1,5 +1,6 @@
 import { API_KEY_PREFIX, constantTimeEqual, hashApiKey, keyHint, type Scope } from '../auth/api-key.js';
 import { Rng } from '../random/rng.js';
+import { randomHex } from '../random/secrets.js';
 import { Account } from './account.js';
 import type { ApiKeyRecord } from './records.js';
 
@@ -17,8 +18,13 @@ export class Store {
   readonly shareTokens = new Map<string, { accountId: string; shareId: string }>();
   private readonly ids: Rng;
   private readonly keyValues: Rng;
+  private seeding = 0;
 
-  constructor(private readonly seed: string) {
+  /** `deterministicSecrets` draws every secret from the seed: byte-identical replays, and keys anyone with the seed can derive. */
+  constructor(
+    private readonly seed: string,
+    private readonly deterministicSecrets = false,
+  ) {
     this.ids = new Rng(seed, 'store-ids');
     this.keyValues = new Rng(seed, 'key-values');
   }
@@ -30,7 +36,7 @@ export class Store {
   }
 
   issueKey(account: Account, name: string, scopes: Scope[], now: number, rotatedFromId: string | null = null): IssuedKey {
-    const value = `${API_KEY_PREFIX}${this.keyValues.hex(40)}`;
+    const value = `${API_KEY_PREFIX}${this.secretHex(40)}`;
     const record: ApiKeyRecord = {
       id: account.newId(),
       accountId: account.id,
@@ -47,6 +53,24 @@ export class Store {
     account.keys.add(record);
     this.keysByHash.set(record.hash, record);
     return { record, value };
+  }
+
+  /**
+   * A secret value: from the cryptographic generator, except the demo keys printed at start
+   * (public by design, so the same seed gives the same keys) and with deterministic secrets.
+   */
+  secretHex(length: number): string {
+    return this.deterministicSecrets || this.seeding > 0 ? this.keyValues.hex(length) : randomHex(length);
+  }
+
+  /** Runs `make` with secrets drawn from the seed: the start-up demo accounts. */
+  seeded<T>(make: () => T): T {
+    this.seeding++;
+    try {
+      return make();
+    } finally {
+      this.seeding--;
+    }
   }
 
   /**

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { parseServeOptions } from './options.js';
+
+describe('content-sim serve options', () => {
+  it('takes --public-url as an origin and --deterministic-secrets as an opt-in', () => {
+    const parsed = parseServeOptions(['serve', '--public-url', 'https://sim.example.com', '--deterministic-secrets'], {});
+    expect(parsed).toMatchObject({ simulator: { publicUrl: 'https://sim.example.com', deterministicSecrets: true } });
+    const plain = parseServeOptions([], {});
+    expect(plain).not.toHaveProperty('simulator.deterministicSecrets');
+    expect(parseServeOptions([], { SIM_PUBLIC_URL: 'http://10.0.0.5:4010' })).toMatchObject({ simulator: { publicUrl: 'http://10.0.0.5:4010' } });
+  });
+
+  it('refuses a public URL that is not an origin', () => {
+    expect(() => parseServeOptions(['--public-url', 'ftp://x'], {})).toThrow(/--public-url takes an origin/);
+    expect(() => parseServeOptions(['--public-url', 'https://sim.example.com/path'], {})).toThrow(/--public-url/);
+  });
+});
