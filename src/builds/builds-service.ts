@@ -55,12 +55,13 @@ export function createBuild(
   correlationId: string,
   now: number,
 ): CreateBuildResult {
-  const target = checkSemantics(account, input);
+  // A replay answers the existing build first (spec rule 2), even if its target is gone since.
   if (idempotencyKey !== null) {
     const existingId = account.idempotency.find(idempotencyKey, now);
     const existing = existingId ? account.builds.get(existingId) : undefined;
     if (existing) return { replayed: true, build: existing };
   }
+  const target = checkSemantics(account, input);
   const libraryItems = input.libraryItemIds?.length && env.resolveLibraryItems
     ? env.resolveLibraryItems(account, input.targetId, input.libraryItemIds)
     : [];

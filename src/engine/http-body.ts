@@ -20,6 +20,10 @@ export function readJsonBody(contentType: string | undefined, body: Uint8Array |
       received: contentType ?? null,
     });
   }
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `JSON bodies are read as UTF-8; charset=${charset} is not supported.`, { received: contentType ?? null });
+  }
   let text: string;
   try {
     text = decoder.decode(body);

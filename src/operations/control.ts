@@ -1,4 +1,5 @@
 import { toIso } from '../clock/clock.js';
+import { validationError } from '../engine/api-error.js';
 import type { Simulation, ControlHandler } from './context.js';
 import { createAccountWithKeys } from '../seed/accounts.js';
 
@@ -12,11 +13,19 @@ export const getSimulatorInfo: ControlHandler = ({ sim }) => ({
   json: { name: 'content-service-simulator', version: sim.version, seed: sim.seed, pipelineSpeed: sim.speedLabel, clock: clockJson(sim) },
 });
 
+/** 9999-12-31T23:59:59.999Z: the last instant with a four-digit year. */
+const LAST_INSTANT = 253_402_300_799_999;
+
 export const getClock: ControlHandler = ({ sim }) => ({ status: 200, json: clockJson(sim) });
 
 export const advanceClock: ControlHandler = ({ sim, body }) => {
   const { ms, seconds } = body as { ms?: number; seconds?: number };
-  sim.clock.advance(ms ?? Math.round((seconds ?? 0) * 1000));
+  const step = ms ?? Math.round((seconds ?? 0) * 1000);
+  // Past the last instant an ISO 8601 timestamp can name, every date would break: refuse, change nothing.
+  if (sim.clock.now() + step > LAST_INSTANT) {
+    throw validationError([{ path: ms === undefined ? 'body.seconds' : 'body.ms', message: `would move the clock past ${new Date(LAST_INSTANT).toISOString()}` }]);
+  }
+  sim.clock.advance(step);
   return { status: 200, json: clockJson(sim) };
 };
 
