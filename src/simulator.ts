@@ -40,6 +40,8 @@ export interface SimulatorOptions {
    * from the seed, for byte-identical replays. Unsafe: anyone who knows the seed can derive them.
    */
   deterministicSecrets?: boolean;
+  /** Required in X-Control-Token on `/_sim`; without one, `/_sim` answers loopback (and in-process) clients only. */
+  controlToken?: string;
 }
 
 export interface Simulator {
@@ -90,6 +92,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     controlHandlers,
     control: options.control,
     cors: options.cors,
+    controlToken: options.controlToken,
     onFault: options.onFault ?? ((error, correlationId) => console.error(`[${correlationId}] unexpected fault:`, error)),
   });
   return { handle: (request, handleOptions) => engine.handle(request, handleOptions), clock, seed, keys, sim };

@@ -100,7 +100,8 @@ export const USAGE = `Usage: npm run contracts -- --base-url <url> [options]
   --no-simulator           do not look for the simulator's /_sim control API
   --report-dir <dir>       where the JUnit, summary and coverage files go (default reports)
 
-Keys are better passed in the environment than on the command line.
+Keys are better passed in the environment than on the command line. A simulator started with
+--control-token needs it in CONTRACT_CONTROL_TOKEN.
 
 The OAuth checks of /mcp get their tokens from the simulator's control API; against another
 server, give them in the environment: CONTRACT_OAUTH_ACCESS_TOKEN and CONTRACT_OAUTH_REFRESH_TOKEN

@@ -28,7 +28,7 @@ export class SimulatorControl {
   static async discover(baseUrl: string, fetchImpl: FetchLike, validate: (o: ObservedResponse) => void): Promise<SimulatorControl | null> {
     let response: Response;
     try {
-      response = await fetchImpl(`${baseUrl}/_sim`, { headers: { accept: 'application/json' } });
+      response = await fetchImpl(`${baseUrl}/_sim`, { headers: { accept: 'application/json', ...controlTokenHeader() } });
     } catch {
       return null;
     }
@@ -82,9 +82,8 @@ export class SimulatorControl {
   }
 
   private async post(path: string, body: unknown, expected: number): Promise<any> {
-    const init: RequestInit = { method: 'POST' };
-    if (body !== undefined) init.body = JSON.stringify(body);
-    if (body !== undefined) init.headers = { 'content-type': 'application/json' };
+    // Control writes are JSON only (a web page cannot send that cross-origin): {} when there is nothing to say.
+    const init: RequestInit = { method: 'POST', body: JSON.stringify(body ?? {}), headers: { 'content-type': 'application/json', ...controlTokenHeader() } };
     const response = await this.fetchImpl(`${this.baseUrl}${path}`, init);
     const text = await response.text();
     this.validate({ method: 'POST', url: path, status: response.status, headers: headersOf(response), body: text });
@@ -144,4 +143,10 @@ export function headersOf(response: Response): Record<string, string> {
   const out: Record<string, string> = {};
   response.headers.forEach((value, name) => (out[name.toLowerCase()] = value));
   return out;
+}
+
+/** The simulator's control token, when it was started with one (CONTRACT_CONTROL_TOKEN). */
+function controlTokenHeader(): Record<string, string> {
+  const token = process.env.CONTRACT_CONTROL_TOKEN;
+  return token ? { 'x-control-token': token } : {};
 }

@@ -40,6 +40,7 @@ function main(): void {
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     simulator.sim.oauth.setListeningUrl(`http://${host}:${port}`);
     process.stdout.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false));
+    if (!isLoopback(options.host)) process.stderr.write(exposureWarning(options.host, options.simulator.controlToken !== undefined));
   });
   const stop = () => {
     void mcp.close();
@@ -51,6 +52,16 @@ function main(): void {
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+/** Listening beyond loopback: say what is exposed and what protects what. */
+function exposureWarning(host: string, tokenSet: boolean): string {
+  return [
+    `content-sim: WARNING: listening on ${host}, beyond loopback: other machines can reach the API and /mcp.`,
+    '  The seeded demo keys are public (derived from the seed): anyone who can reach the port can use them.',
+    tokenSet ? '  /_sim needs the control token (X-Control-Token).' : '  /_sim answers loopback clients only (--control-token lets others in with a token).',
+    '',
+  ].join('\n');
 }
 
 main();

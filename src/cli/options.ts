@@ -28,6 +28,8 @@ Options:
   --deterministic-secrets
                       Draw created keys and share tokens from the seed, for byte-identical
                       replays. UNSAFE: anyone who knows the seed can derive them
+  --control-token <t> Require this token in X-Control-Token on /_sim (env SIM_CONTROL_TOKEN);
+                      without one, /_sim answers loopback clients only
   --no-control        Do not serve the /_sim control API
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
   --quiet             Do not log requests
@@ -53,6 +55,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       frozen: { type: 'string' },
       'public-url': { type: 'string' },
       'deterministic-secrets': { type: 'boolean' },
+      'control-token': { type: 'string' },
       'no-control': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -79,6 +82,8 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     frozenAt = frozenText === '' || frozenText === 'now' ? Date.now() : Date.parse(frozenText);
     if (!Number.isFinite(frozenAt)) throw new UsageError(`--frozen takes an ISO 8601 time, not ${frozenText}`);
   }
+  const controlToken = values['control-token'] ?? env.SIM_CONTROL_TOKEN;
+  if (controlToken !== undefined && controlToken.length < 16) throw new UsageError('--control-token must be at least 16 characters');
   const publicUrl = values['public-url'] ?? env.SIM_PUBLIC_URL;
   if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl)) {
     throw new UsageError(`--public-url takes an origin such as https://sim.example.com, not ${publicUrl}`);
@@ -93,6 +98,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       frozenAt,
       ...(publicUrl ? { publicUrl } : {}),
       ...(values['deterministic-secrets'] ? { deterministicSecrets: true } : {}),
+      ...(controlToken ? { controlToken } : {}),
       control: !values['no-control'],
       ...(values['no-rate-limits'] ? { rateLimits: UNLIMITED } : {}),
     },

@@ -7,6 +7,7 @@ import type { ControlHandler, Reply, ServiceHandler, Simulation } from '../opera
 import { AuthorizationServer } from '../oauth/authorization-server.js';
 import { Rng } from '../random/rng.js';
 import { ApiError, validationError } from './api-error.js';
+import { guardControl } from './control-guard.js';
 import { CORS_HEADERS, preflightResponse } from './cors.js';
 import { readJsonBody } from './http-body.js';
 import type { RequestValidator, ValidatedParameters } from './request-validation.js';
@@ -26,6 +27,8 @@ export interface EngineOptions {
   control?: boolean;
   /** Answer CORS preflights and allow any origin (default true), for browser front ends. */
   cors?: boolean;
+  /** Required in X-Control-Token on `/_sim` when set; without it `/_sim` answers loopback clients only. */
+  controlToken?: string;
   /** Told of every unexpected fault; the client gets a 500 without details. */
   onFault?: (error: unknown, correlationId: string) => void;
 }
@@ -37,6 +40,8 @@ interface Exchange {
   rate: RateLimitState | null;
   keyHint?: string;
   operationId?: string;
+  /** The control API is never CORS-open. */
+  private?: boolean;
 }
 
 /** What an in-process adapter may add to a request; nothing an HTTP client can set. */
@@ -94,13 +99,19 @@ export class Engine {
     const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
     const query = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
 
-    if (method === 'OPTIONS' && this.options.cors !== false) return preflightResponse();
+    const controlPath = path === '/_sim' || path.startsWith('/_sim/');
+    if (controlPath) exchange.private = true;
+    if (method === 'OPTIONS' && this.options.cors !== false) {
+      if (controlPath) throw new ApiError(403, 'FORBIDDEN', 'The control API answers no cross-origin request.', {});
+      return preflightResponse();
+    }
     if (AuthorizationServer.handles(path)) {
       exchange.operationId = 'oauth';
       return this.options.sim.oauth.handle(method, path, query, request, exchange.now);
     }
-    if (path === '/_sim' || path.startsWith('/_sim/')) {
+    if (controlPath) {
       if (this.options.control === false) throw new ApiError(404, 'NOT_FOUND', 'The control API is switched off (--no-control).');
+      guardControl(request, method, this.options.controlToken);
       return this.control(method, path, query, request, exchange);
     }
     return this.service(method, path, query, request, exchange, options);
@@ -213,7 +224,7 @@ export class Engine {
       date: new Date(exchange.now).toUTCString(),
       ...(exchange.rate ? rateLimitHeaders(exchange.rate) : {}),
       'x-correlation-id': exchange.correlationId,
-      ...(this.options.cors !== false && reply.crossOrigin !== false ? CORS_HEADERS : {}),
+      ...(this.options.cors !== false && reply.crossOrigin !== false && !exchange.private ? CORS_HEADERS : {}),
       ...reply.headers,
     };
     let body: string | Uint8Array = '';

@@ -12,5 +12,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL_ERROR',
+  // The control API's own (simulator-control.yaml): a client it does not answer. Never on the service API.
+  'FORBIDDEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
