@@ -7,6 +7,7 @@ import { createSimulator } from '../simulator.js';
 import { VERSION } from '../version.js';
 import { parseServeOptions, USAGE } from './options.js';
 import { banner } from './banner.js';
+import { stopOnSignals } from './shutdown.js';
 import { formatRequestLine } from './request-log.js';
 
 function main(): void {
@@ -42,12 +43,7 @@ function main(): void {
     process.stdout.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false));
     if (!isLoopback(options.host)) process.stderr.write(exposureWarning(options.host, options.simulator.controlToken !== undefined));
   });
-  const stop = () => {
-    void mcp.close();
-    server.close(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals(server, { drainMs: options.drainMs, beforeClose: () => mcp.close(), log: options.quiet ? undefined : (line) => process.stderr.write(line) });
 }
 
 function isLoopback(host: string): boolean {

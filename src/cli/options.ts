@@ -9,6 +9,8 @@ export interface ServeOptions {
   host: string;
   simulator: SimulatorOptions;
   quiet: boolean;
+  /** How long a stop lets requests finish before closing what is left. */
+  drainMs: number;
 }
 
 export const USAGE = `Usage: content-sim [serve] [options]
@@ -30,6 +32,8 @@ Options:
                       replays. UNSAFE: anyone who knows the seed can derive them
   --control-token <t> Require this token in X-Control-Token on /_sim (env SIM_CONTROL_TOKEN);
                       without one, /_sim answers loopback clients only
+  --drain-timeout <s> On SIGTERM/SIGINT, let requests finish for at most s seconds (default 5);
+                      a second signal stops at once
   --no-control        Do not serve the /_sim control API
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
   --quiet             Do not log requests
@@ -56,6 +60,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       'public-url': { type: 'string' },
       'deterministic-secrets': { type: 'boolean' },
       'control-token': { type: 'string' },
+      'drain-timeout': { type: 'string' },
       'no-control': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -82,6 +87,8 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     frozenAt = frozenText === '' || frozenText === 'now' ? Date.now() : Date.parse(frozenText);
     if (!Number.isFinite(frozenAt)) throw new UsageError(`--frozen takes an ISO 8601 time, not ${frozenText}`);
   }
+  const drainSeconds = Number(values['drain-timeout'] ?? 5);
+  if (!Number.isFinite(drainSeconds) || drainSeconds < 0 || drainSeconds > 600) throw new UsageError(`--drain-timeout must be 0 to 600 seconds, not ${values['drain-timeout']}`);
   const controlToken = values['control-token'] ?? env.SIM_CONTROL_TOKEN;
   if (controlToken !== undefined && controlToken.length < 16) throw new UsageError('--control-token must be at least 16 characters');
   const publicUrl = values['public-url'] ?? env.SIM_PUBLIC_URL;
@@ -89,6 +96,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     throw new UsageError(`--public-url takes an origin such as https://sim.example.com, not ${publicUrl}`);
   }
   return {
+    drainMs: Math.round(drainSeconds * 1000),
     port,
     host: values.host ?? env.HOST ?? DEFAULT_HOST,
     quiet: values.quiet ?? false,

@@ -10,8 +10,9 @@ import { startCli, type CliServer } from '../support/cli-server.js';
  * named in conformance-baseline.yml (they need the tool's own fixture tools) may fail.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const NODE22 = `${root}node_modules/node22/bin/node`;
-const CONFORMANCE = `${root}node_modules/@modelcontextprotocol/conformance/dist/index.js`;
+const RUNTIMES = `${root}test/runtimes/node_modules`; // installed by `npm test`'s pretest
+const NODE22 = `${RUNTIMES}/node22/bin/node`;
+const CONFORMANCE = `${RUNTIMES}/@modelcontextprotocol/conformance/dist/index.js`;
 const BASELINE = `${root}test/mcp/conformance-baseline.yml`;
 
 const SCENARIOS: [string, string][] = [

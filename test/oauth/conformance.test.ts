@@ -12,8 +12,9 @@ import { signIn } from './support.js';
  * and follows the redirect to the tool.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const NODE22 = `${root}node_modules/node22/bin/node`;
-const CONFORMANCE = `${root}node_modules/@modelcontextprotocol/conformance/dist/index.js`;
+const RUNTIMES = `${root}test/runtimes/node_modules`; // installed by `npm test`'s pretest
+const NODE22 = `${RUNTIMES}/node22/bin/node`;
+const CONFORMANCE = `${RUNTIMES}/@modelcontextprotocol/conformance/dist/index.js`;
 
 let server: CliServer;
 let base: string;

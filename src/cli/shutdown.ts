@@ -1,0 +1,40 @@
+import type { Server } from 'node:http';
+
+/**
+ * A clean stop on SIGTERM or SIGINT: stop accepting, close idle keep-alive connections,
+ * let in-flight requests finish, and force-close whatever is left (a client that never
+ * finishes its headers, a slow upload, an open event stream) once the drain timeout has
+ * passed. A second signal stops at once. The exit code is 0 either way.
+ */
+export interface ShutdownOptions {
+  drainMs: number;
+  /** Ends what holds connections open on purpose (MCP event streams) before draining. */
+  beforeClose?: () => Promise<void>;
+  log?: (line: string) => void;
+}
+
+export function stopOnSignals(server: Server, options: ShutdownOptions): void {
+  let stopping = false;
+  const exit = () => process.exit(0);
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      options.log?.(`content-sim: ${signal} again: stopping now\n`);
+      server.closeAllConnections();
+      exit();
+      return;
+    }
+    stopping = true;
+    options.log?.(`content-sim: ${signal}: draining (at most ${options.drainMs} ms; send it again to stop now)\n`);
+    const forced = setTimeout(() => {
+      server.closeAllConnections();
+      exit();
+    }, options.drainMs);
+    forced.unref();
+    void (options.beforeClose?.() ?? Promise.resolve()).finally(() => {
+      server.close(exit);
+      server.closeIdleConnections();
+    });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
