@@ -7,6 +7,7 @@ import { readOperations } from './contract/operations.js';
 import { Engine, type HandledResponse, type HandleOptions } from './engine/engine.js';
 import { RequestValidator } from './engine/request-validation.js';
 import type { EngineRequest } from './engine/types.js';
+import { AddressLimiter, FAILED_AUTH_LIMIT, SHARE_VIEW_LIMIT } from './limits/address-limiter.js';
 import { KEY_LIMITS, RateLimiter, USER_LIMIT, type RateLimitClass } from './limits/rate-limiter.js';
 import type { Simulation } from './operations/context.js';
 import { AuthorizationServer } from './oauth/authorization-server.js';
@@ -78,6 +79,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     clock,
     store,
     limiter: new RateLimiter({ ...KEY_LIMITS, ...options.rateLimits?.perKey }, options.rateLimits?.perUser ?? USER_LIMIT),
+    guessing: { failedAuth: new AddressLimiter(FAILED_AUTH_LIMIT), shareView: new AddressLimiter(SHARE_VIEW_LIMIT) },
     builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems },
     oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now() }),
   };

@@ -9,6 +9,9 @@ import type { EngineRequest } from '../engine/types.js';
  */
 export async function toEngineRequest(req: IncomingMessage): Promise<EngineRequest> {
   const request: EngineRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers as EngineRequest['headers'] };
+  // Node keeps only the first of repeated Authorization headers; the engine must see them all to refuse them.
+  const authorizations = req.headersDistinct.authorization;
+  if (authorizations && authorizations.length > 1) request.headers = { ...request.headers, authorization: authorizations.join(', ') };
   if (req.socket.remoteAddress) request.remoteAddress = req.socket.remoteAddress;
   const announced = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   if (announced && req.headers['content-length'] !== '0') request.body = await readCapped(req, MAX_BODY_BYTES + 1);

@@ -1,4 +1,4 @@
-import { ApiError } from '../engine/api-error.js';
+import { ApiError, validationError } from '../engine/api-error.js';
 import type { Account } from '../store/account.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
@@ -17,6 +17,11 @@ const CHALLENGE = { 'www-authenticate': 'Bearer realm="content-service"' };
  * missing or not Bearer → 401 UNAUTHORIZED; malformed, unknown or revoked → 401 INVALID_API_KEY.
  */
 export function authenticate(store: Store, authorization: string | undefined): Caller {
+  // Adapters join repeated headers with ", ", and no bearer credential holds a comma: two
+  // Authorization headers are refused rather than silently resolved to one of them.
+  if (authorization?.includes(',')) {
+    throw validationError([{ path: 'header.Authorization', message: 'must be sent once, with one credential' }]);
+  }
   const match = authorization ? /^Bearer[ ]+(\S+)\s*$/i.exec(authorization) : null;
   if (!match) {
     throw new ApiError(

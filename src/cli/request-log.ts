@@ -1,11 +1,7 @@
 import type { RequestLogEntry } from '../adapters/express.js';
+import { redactUrl } from '../observe/url-redaction.js';
 
-/** Secrets that can travel in a URL: share tokens. Logs keep only their last four characters. */
-const SECRET_IN_PATH = /(\/api\/v1\/shared\/)([^/?#]+)/;
-
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_IN_PATH, (_, prefix: string, token: string) => `${prefix}…${token.slice(-4)}`);
-}
+export { redactUrl };
 
 /** One line a request: method, redacted URL, status, time, key hint (never the key), correlation id. */
 export function formatRequestLine(e: RequestLogEntry): string {

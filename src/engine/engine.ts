@@ -7,7 +7,7 @@ import type { ControlHandler, Reply, ServiceHandler, Simulation } from '../opera
 import { AuthorizationServer } from '../oauth/authorization-server.js';
 import { Rng } from '../random/rng.js';
 import { ApiError, validationError } from './api-error.js';
-import { guardControl } from './control-guard.js';
+import { guardControl, isLoopback } from './control-guard.js';
 import { CORS_HEADERS, preflightResponse } from './cors.js';
 import { readJsonBody } from './http-body.js';
 import type { RequestValidator, ValidatedParameters } from './request-validation.js';
@@ -127,7 +127,7 @@ export class Engine {
     if (route.kind === 'match' && route.match.operation.scope === null) return this.public(route.match.operation, route.match.pathParams, query, request, exchange);
 
     // 2. Authenticate the key (or take the caller an in-process adapter already authenticated).
-    const caller = options.principal ?? keyPrincipal(authenticate(sim.store, request.headers.authorization));
+    const caller = options.principal ?? this.authenticateKey(request, exchange);
     exchange.keyHint = caller.hint;
     if (caller.key) caller.key.lastUsedAt = exchange.now;
 
@@ -165,9 +165,32 @@ export class Engine {
     return handler({ sim, account: caller.account, principal: caller, params, body, correlationId: exchange.correlationId, now: exchange.now });
   }
 
-  /** An operation anyone may call: no key, so no bucket counts it. */
+  /**
+   * A key from the Authorization header. Failed attempts count per client address, and an
+   * address that used up its minute gets 429 before its key is even looked at, so guessing
+   * learns nothing faster than the limit allows.
+   */
+  private authenticateKey(request: EngineRequest, exchange: Exchange): Principal {
+    const { failedAuth } = this.options.sim.guessing;
+    const address = guessingAddress(request);
+    if (address !== undefined) failedAuth.check(address, exchange.now);
+    try {
+      return keyPrincipal(authenticate(this.options.sim.store, request.headers.authorization));
+    } catch (error) {
+      if (address !== undefined && error instanceof ApiError && error.status === 401) exchange.rate = failedAuth.count(address, exchange.now);
+      throw error;
+    }
+  }
+
+  /** An operation anyone may call: no key, so it counts only in its client address's bucket. */
   private public(operation: Operation, pathParams: Record<string, string>, query: string, request: EngineRequest, exchange: Exchange): Reply {
     exchange.operationId = operation.operationId;
+    const address = guessingAddress(request);
+    if (address !== undefined) {
+      const { shareView } = this.options.sim.guessing;
+      exchange.rate = shareView.check(address, exchange.now);
+      exchange.rate = shareView.count(address, exchange.now);
+    }
     const params = this.parameters(operation, pathParams, query, request);
     const body = this.body(operation, request);
     const handler = this.options.publicHandlers[operation.operationId] as ControlHandler;
@@ -251,4 +274,14 @@ function assertEveryOperationHandled(operations: Operation[], handlers: Readonly
   if (missing.length || extra.length) {
     throw new Error(`Operations and handlers disagree: no handler for [${missing.join(', ')}]; no operation for [${extra.join(', ')}]`);
   }
+}
+
+/**
+ * The address a guessing limit counts, or none: in-process callers (msw, MCP) have no address,
+ * and loopback clients are the machine's own users, who can read every secret through `/_sim`
+ * anyway. Limiting them would only break local contract runs that check 401s by the hundred.
+ */
+function guessingAddress(request: EngineRequest): string | undefined {
+  const address = request.remoteAddress;
+  return address === undefined || isLoopback(address) ? undefined : address;
 }

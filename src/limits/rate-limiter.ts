@@ -14,7 +14,7 @@ export const KEY_LIMITS: Readonly<Record<RateLimitClass, number>> = {
 };
 export const USER_LIMIT = 120;
 
-export type BucketName = 'key' | 'key-build-create' | 'key-generation' | 'user';
+export type BucketName = 'key' | 'key-build-create' | 'key-generation' | 'user' | 'address';
 
 const KEY_BUCKET_NAMES: Readonly<Record<RateLimitClass, BucketName>> = {
   default: 'key',

@@ -2,6 +2,7 @@ import type { Clock } from '../clock/clock.js';
 import type { BuildEnvironment } from '../builds/builds-service.js';
 import type { ValidatedParameters } from '../engine/request-validation.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
+import type { AddressLimiter } from '../limits/address-limiter.js';
 import type { Account } from '../store/account.js';
 import type { Principal } from '../auth/principal.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
@@ -16,6 +17,8 @@ export interface Simulation {
   clock: Clock;
   store: Store;
   limiter: RateLimiter;
+  /** Per client address: failed authentications and views of shared deliverables, what a guesser makes. */
+  guessing: { failedAuth: AddressLimiter; shareView: AddressLimiter };
   builds: BuildEnvironment;
   /** The OAuth 2.1 authorization server of the MCP server. */
   oauth: AuthorizationServer;
