@@ -41,6 +41,11 @@ export interface SimulatorOptions {
    * from the seed, for byte-identical replays. Unsafe: anyone who knows the seed can derive them.
    */
   deterministicSecrets?: boolean;
+  /**
+   * Draw the demo keys made at start at random too, instead of from the seed: the CLI does so
+   * when it listens beyond loopback, where keys anyone can derive from the seed would let anyone in.
+   */
+  randomDemoKeys?: boolean;
   /** Required in X-Control-Token on `/_sim`; without one, `/_sim` answers loopback (and in-process) clients only. */
   controlToken?: string;
 }
@@ -71,7 +76,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const frozenAt = typeof options.frozenAt === 'string' ? Date.parse(options.frozenAt) : options.frozenAt;
   if (frozenAt !== undefined && !Number.isFinite(frozenAt)) throw new RangeError(`frozenAt is not a valid time: ${String(options.frozenAt)}`);
   const clock = new Clock({ frozenAt, realTime: options.realTime });
-  const store = new Store(seed, options.deterministicSecrets);
+  const store = new Store(seed, options.deterministicSecrets, options.randomDemoKeys);
   const sim: Simulation = {
     seed,
     version: VERSION,

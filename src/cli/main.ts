@@ -41,7 +41,7 @@ function main(): void {
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     simulator.sim.oauth.setListeningUrl(`http://${host}:${port}`);
     process.stdout.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false));
-    if (!isLoopback(options.host)) process.stderr.write(exposureWarning(options.host, options.simulator.controlToken !== undefined));
+    if (!isLoopback(options.host)) process.stderr.write(exposureWarning(options.host, options.simulator.controlToken !== undefined, options.simulator.randomDemoKeys === true));
   });
   stopOnSignals(server, { drainMs: options.drainMs, beforeClose: () => mcp.close(), log: options.quiet ? undefined : (line) => process.stderr.write(line) });
 }
@@ -51,10 +51,13 @@ function isLoopback(host: string): boolean {
 }
 
 /** Listening beyond loopback: say what is exposed and what protects what. */
-function exposureWarning(host: string, tokenSet: boolean): string {
+function exposureWarning(host: string, tokenSet: boolean, randomDemoKeys: boolean): string {
   return [
     `content-sim: WARNING: listening on ${host}, beyond loopback: other machines can reach the API and /mcp.`,
-    '  The seeded demo keys are public (derived from the seed): anyone who can reach the port can use them.',
+    randomDemoKeys
+      ? '  The demo keys above are random for this run (--seeded-keys derives them from the seed): keep them to yourself.'
+      : '  The demo keys are derived from the seed (--seeded-keys or --deterministic-secrets): anyone who knows it can use them.',
+    '  Failed authentications and share views are limited per client address (30 and 60 a minute).',
     tokenSet ? '  /_sim needs the control token (X-Control-Token).' : '  /_sim answers loopback clients only (--control-token lets others in with a token).',
     '',
   ].join('\n');

@@ -14,4 +14,12 @@ describe('content-sim serve options', () => {
     expect(() => parseServeOptions(['--public-url', 'ftp://x'], {})).toThrow(/--public-url takes an origin/);
     expect(() => parseServeOptions(['--public-url', 'https://sim.example.com/path'], {})).toThrow(/--public-url/);
   });
+
+  it('draws the demo keys at random beyond loopback, unless --seeded-keys (or --deterministic-secrets) asks otherwise', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1']) expect(parseServeOptions(['--host', host], {})).not.toHaveProperty('simulator.randomDemoKeys');
+    expect(parseServeOptions(['--host', '0.0.0.0'], {})).toMatchObject({ simulator: { randomDemoKeys: true } });
+    expect(parseServeOptions([], { HOST: '10.0.0.5' })).toMatchObject({ simulator: { randomDemoKeys: true } });
+    expect(parseServeOptions(['--host', '0.0.0.0', '--seeded-keys'], {})).not.toHaveProperty('simulator.randomDemoKeys');
+    expect(parseServeOptions(['--host', '0.0.0.0', '--deterministic-secrets'], {})).not.toHaveProperty('simulator.randomDemoKeys');
+  });
 });

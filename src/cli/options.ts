@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isLoopback } from '../engine/control-guard.js';
 import { DEFAULT_SEED, parseSpeed, type SimulatorOptions } from '../simulator.js';
 
 export const DEFAULT_PORT = 4010;
@@ -30,6 +31,9 @@ Options:
   --deterministic-secrets
                       Draw created keys and share tokens from the seed, for byte-identical
                       replays. UNSAFE: anyone who knows the seed can derive them
+  --seeded-keys       Keep the demo keys derived from the seed even when listening beyond
+                      loopback (where they are random by default: anyone with the seed
+                      could derive them). They are printed at start either way
   --control-token <t> Require this token in X-Control-Token on /_sim (env SIM_CONTROL_TOKEN);
                       without one, /_sim answers loopback clients only
   --drain-timeout <s> On SIGTERM/SIGINT, let requests finish for at most s seconds (default 5);
@@ -59,6 +63,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       frozen: { type: 'string' },
       'public-url': { type: 'string' },
       'deterministic-secrets': { type: 'boolean' },
+      'seeded-keys': { type: 'boolean' },
       'control-token': { type: 'string' },
       'drain-timeout': { type: 'string' },
       'no-control': { type: 'boolean' },
@@ -95,10 +100,12 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl)) {
     throw new UsageError(`--public-url takes an origin such as https://sim.example.com, not ${publicUrl}`);
   }
+  const host = values.host ?? env.HOST ?? DEFAULT_HOST;
+  const seededKeys = values['seeded-keys'] || values['deterministic-secrets'] || isLoopback(host);
   return {
     drainMs: Math.round(drainSeconds * 1000),
     port,
-    host: values.host ?? env.HOST ?? DEFAULT_HOST,
+    host,
     quiet: values.quiet ?? false,
     simulator: {
       seed: values.seed ?? env.SIM_SEED ?? DEFAULT_SEED,
@@ -106,6 +113,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       frozenAt,
       ...(publicUrl ? { publicUrl } : {}),
       ...(values['deterministic-secrets'] ? { deterministicSecrets: true } : {}),
+      ...(seededKeys ? {} : { randomDemoKeys: true }),
       ...(controlToken ? { controlToken } : {}),
       control: !values['no-control'],
       ...(values['no-rate-limits'] ? { rateLimits: UNLIMITED } : {}),

@@ -20,10 +20,15 @@ export class Store {
   private readonly keyValues: Rng;
   private seeding = 0;
 
-  /** `deterministicSecrets` draws every secret from the seed: byte-identical replays, and keys anyone with the seed can derive. */
+  /**
+   * `deterministicSecrets` draws every secret from the seed: byte-identical replays, and keys
+   * anyone with the seed can derive. `randomDemoKeys` draws even the demo keys at random: for a
+   * server others can reach, where keys known to everyone with the seed would be open doors.
+   */
   constructor(
     private readonly seed: string,
     private readonly deterministicSecrets = false,
+    private readonly randomDemoKeys = false,
   ) {
     this.ids = new Rng(seed, 'store-ids');
     this.keyValues = new Rng(seed, 'key-values');
@@ -60,7 +65,8 @@ export class Store {
    * (public by design, so the same seed gives the same keys) and with deterministic secrets.
    */
   secretHex(length: number): string {
-    return this.deterministicSecrets || this.seeding > 0 ? this.keyValues.hex(length) : randomHex(length);
+    const fromSeed = this.deterministicSecrets || (this.seeding > 0 && !this.randomDemoKeys);
+    return fromSeed ? this.keyValues.hex(length) : randomHex(length);
   }
 
   /** Runs `make` with secrets drawn from the seed: the start-up demo accounts. */
