@@ -6,3 +6,4 @@ export type { HandledResponse } from './engine/engine.js';
 export type { SeededKeys, RoleKeys } from './seed/accounts.js';
 export { SPEED_PRESETS, type SpeedPreset } from './builds/pipeline.js';
 export { KEY_LIMITS, USER_LIMIT, type RateLimitClass } from './limits/rate-limiter.js';
+export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SimulationSnapshot } from './state/snapshot.js';

@@ -14,6 +14,8 @@ import { AuthorizationServer } from './oauth/authorization-server.js';
 import { controlHandlers, publicHandlers, serviceHandlers } from './operations/index.js';
 import { seedAccounts, type SeededKeys } from './seed/accounts.js';
 import { Store } from './store/store.js';
+import { Rng } from './random/rng.js';
+import { restoreSnapshot, takeSnapshot, type SimulationSnapshot } from './state/snapshot.js';
 import { VERSION } from './version.js';
 
 export const DEFAULT_SEED = 'content-sim';
@@ -57,6 +59,10 @@ export interface Simulator {
   readonly seed: string;
   readonly keys: SeededKeys;
   readonly sim: Simulation;
+  /** The whole simulation as plain JSON: what `GET /_sim/snapshot` answers and `--state-file` writes. */
+  snapshot(): SimulationSnapshot;
+  /** Replaces the whole simulation with a snapshot's, or throws (a 400 ApiError naming the fault) and changes nothing. */
+  restore(snapshot: unknown): void;
 }
 
 export function parseSpeed(speed: SpeedPreset | number | string | undefined): { factor: number; label: string } {
@@ -87,6 +93,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     guessing: { failedAuth: new AddressLimiter(FAILED_AUTH_LIMIT), shareView: new AddressLimiter(SHARE_VIEW_LIMIT) },
     builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems },
     oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now() }),
+    correlationIds: new Rng(seed, 'correlation-ids'),
   };
   const keys = seedAccounts(store, clock.now());
   const engine = new Engine({
@@ -102,5 +109,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     controlToken: options.controlToken,
     onFault: options.onFault ?? ((error, correlationId) => console.error(`[${correlationId}] unexpected fault:`, error)),
   });
-  return { handle: (request, handleOptions) => engine.handle(request, handleOptions), clock, seed, keys, sim };
+  return {
+    handle: (request, handleOptions) => engine.handle(request, handleOptions),
+    clock,
+    seed,
+    keys,
+    sim,
+    // A copy: the caller may keep or change it without touching the live records.
+    snapshot: () => JSON.parse(JSON.stringify(takeSnapshot(sim))) as SimulationSnapshot,
+    restore: (snapshot) => restoreSnapshot(sim, snapshot),
+  };
 }

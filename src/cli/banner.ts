@@ -4,6 +4,8 @@ import { VERSION } from '../version.js';
 /** What the CLI prints at start: where it listens and the seeded keys to use. */
 export function banner(baseUrl: string, simulator: Simulator, control: boolean): string {
   const { keys, clock, sim } = simulator;
+  // A restored state file keeps its own accounts: a demo key it does not hold would not work.
+  const shown = (key: string) => (sim.store.findKey(key) ? key : '(not in the restored state: use the keys you had)');
   return [
     `Content Generation Service simulator ${VERSION}`,
     `  listening on    ${baseUrl}   (API under ${baseUrl}/api/v1)`,
@@ -14,11 +16,11 @@ export function banner(baseUrl: string, simulator: Simulator, control: boolean):
     control ? `  control API     ${baseUrl}/_sim  (clock, fresh accounts)` : '  control API     off',
     '',
     'Seeded API keys:',
-    `  read+write      ${keys.readWrite}`,
-    `  read-only       ${keys.readOnly}`,
-    `  write-only      ${keys.writeOnly}`,
-    `  revoked         ${keys.revoked}`,
-    `  empty account   ${keys.emptyAccount}   (balance 0)`,
+    `  read+write      ${shown(keys.readWrite)}`,
+    `  read-only       ${shown(keys.readOnly)}`,
+    `  write-only      ${shown(keys.writeOnly)}`,
+    `  revoked         ${shown(keys.revoked)}`,
+    `  empty account   ${shown(keys.emptyAccount)}   (balance 0)`,
     '',
     '',
   ].join('\n');

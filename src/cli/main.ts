@@ -9,6 +9,7 @@ import { parseServeOptions, USAGE } from './options.js';
 import { banner } from './banner.js';
 import { stopOnSignals } from './shutdown.js';
 import { formatRequestLine } from './request-log.js';
+import { readStateFile, restoreFromStateFile, StateWriter } from './state-file.js';
 
 function main(): void {
   let parsed;
@@ -23,7 +24,23 @@ function main(): void {
   if (parsed === 'version') return void process.stdout.write(`${VERSION}\n`);
 
   const options = parsed;
-  const simulator = createSimulator(options.simulator);
+  let simulator;
+  let stateWriter: StateWriter | undefined;
+  try {
+    const saved = options.stateFile ? readStateFile(options.stateFile.path) : undefined;
+    // Without --seed, the file's seed: a state file alone is enough to pick up where it was.
+    if (saved && !options.seedGiven) options.simulator.seed = saved.seed;
+    simulator = createSimulator(options.simulator);
+    if (options.stateFile) {
+      if (saved) restoreFromStateFile(simulator, options.stateFile.path, saved.snapshot);
+      stateWriter = new StateWriter(simulator, options.stateFile.path, options.stateFile.intervalMs, (line) => process.stderr.write(line));
+      stateWriter.start();
+    }
+  } catch (error) {
+    process.stderr.write(`content-sim: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+    return;
+  }
   const mcp = createMcpEndpoint(simulator, { allowedHostnames: isLoopback(options.host) ? [] : [options.host] });
   const app = createExpressApp(simulator, {
     mcp,
@@ -43,7 +60,12 @@ function main(): void {
     process.stdout.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false));
     if (!isLoopback(options.host)) process.stderr.write(exposureWarning(options.host, options.simulator.controlToken !== undefined, options.simulator.randomDemoKeys === true));
   });
-  stopOnSignals(server, { drainMs: options.drainMs, beforeClose: () => mcp.close(), log: options.quiet ? undefined : (line) => process.stderr.write(line) });
+  stopOnSignals(server, {
+    drainMs: options.drainMs,
+    beforeClose: () => mcp.close(),
+    log: options.quiet ? undefined : (line) => process.stderr.write(line),
+    onExit: () => stateWriter?.stop(),
+  });
 }
 
 function isLoopback(host: string): boolean {

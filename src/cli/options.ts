@@ -12,6 +12,10 @@ export interface ServeOptions {
   quiet: boolean;
   /** How long a stop lets requests finish before closing what is left. */
   drainMs: number;
+  /** Where the simulation is kept across restarts, and how often it is written. */
+  stateFile?: { path: string; intervalMs: number };
+  /** Whether --seed (or SIM_SEED) was given: otherwise a state file's seed is taken. */
+  seedGiven: boolean;
 }
 
 export const USAGE = `Usage: content-sim [serve] [options]
@@ -38,6 +42,10 @@ Options:
                       without one, /_sim answers loopback clients only
   --drain-timeout <s> On SIGTERM/SIGINT, let requests finish for at most s seconds (default 5);
                       a second signal stops at once
+  --state-file <path> Restore the whole simulation from this file at start (when it exists) and
+                      write it back atomically every interval and at shutdown (env SIM_STATE_FILE)
+  --state-interval <s>
+                      Seconds between writes of the state file (default 5)
   --no-control        Do not serve the /_sim control API
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
   --quiet             Do not log requests
@@ -66,6 +74,8 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       'seeded-keys': { type: 'boolean' },
       'control-token': { type: 'string' },
       'drain-timeout': { type: 'string' },
+      'state-file': { type: 'string' },
+      'state-interval': { type: 'string' },
       'no-control': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -100,10 +110,16 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl)) {
     throw new UsageError(`--public-url takes an origin such as https://sim.example.com, not ${publicUrl}`);
   }
+  const statePath = values['state-file'] ?? env.SIM_STATE_FILE;
+  const stateSeconds = Number(values['state-interval'] ?? 5);
+  if (!Number.isFinite(stateSeconds) || stateSeconds < 0.01 || stateSeconds > 3600) throw new UsageError(`--state-interval must be 0.01 to 3600 seconds, not ${values['state-interval']}`);
+  if (statePath === '') throw new UsageError('--state-file needs a path');
   const host = values.host ?? env.HOST ?? DEFAULT_HOST;
   const seededKeys = values['seeded-keys'] || values['deterministic-secrets'] || isLoopback(host);
   return {
     drainMs: Math.round(drainSeconds * 1000),
+    ...(statePath ? { stateFile: { path: statePath, intervalMs: Math.round(stateSeconds * 1000) } } : {}),
+    seedGiven: (values.seed ?? env.SIM_SEED) !== undefined,
     port,
     host,
     quiet: values.quiet ?? false,

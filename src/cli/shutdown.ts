@@ -11,11 +11,20 @@ export interface ShutdownOptions {
   /** Ends what holds connections open on purpose (MCP event streams) before draining. */
   beforeClose?: () => Promise<void>;
   log?: (line: string) => void;
+  /** Runs last, whichever way the process stops (the state file's final write). */
+  onExit?: () => void;
 }
 
 export function stopOnSignals(server: Server, options: ShutdownOptions): void {
   let stopping = false;
-  const exit = () => process.exit(0);
+  const exit = () => {
+    try {
+      options.onExit?.();
+    } catch (error) {
+      options.log?.(`content-sim: ${(error as Error).message}\n`);
+    }
+    process.exit(0);
+  };
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
       options.log?.(`content-sim: ${signal} again: stopping now\n`);

@@ -38,6 +38,31 @@ export class Clock {
     return this.now();
   }
 
+  /** Real time, as this clock reads it: when a saved simulation was saved. */
+  realNow(): number {
+    return this.realTime();
+  }
+
+  /** What a saved simulation keeps: the instant, and whether time stands still there. */
+  snapshot(): { now: number; frozen: boolean } {
+    return { now: this.now(), frozen: this.frozen };
+  }
+
+  /**
+   * Takes up a saved clock. A frozen one stands where it stood; a running one goes on from the
+   * saved instant plus the real time since (`savedAt`, real ms), as a service that kept running would.
+   */
+  restore(saved: { now: number; frozen: boolean }, savedAt: number): number {
+    if (saved.frozen) {
+      this.frozenAt = saved.now;
+    } else {
+      const real = this.realTime();
+      this.frozenAt = null;
+      this.offset = saved.now + Math.max(0, real - savedAt) - real;
+    }
+    return this.now();
+  }
+
   freeze(): number {
     this.frozenAt ??= this.now();
     return this.frozenAt;

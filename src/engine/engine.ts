@@ -5,7 +5,6 @@ import type { Operation } from '../contract/operations.js';
 import { rateLimitHeaders, type RateLimitState } from '../limits/rate-limiter.js';
 import type { ControlHandler, Reply, ServiceHandler, Simulation } from '../operations/context.js';
 import { AuthorizationServer } from '../oauth/authorization-server.js';
-import { Rng } from '../random/rng.js';
 import { ApiError, validationError } from './api-error.js';
 import { guardControl, isLoopback } from './control-guard.js';
 import { CORS_HEADERS, preflightResponse } from './cors.js';
@@ -67,12 +66,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export class Engine {
   private readonly serviceRouter: Router;
   private readonly controlRouter: Router;
-  private readonly correlationIds: Rng;
 
   constructor(private readonly options: EngineOptions) {
     this.serviceRouter = new Router(options.serviceOperations);
     this.controlRouter = new Router(options.controlOperations);
-    this.correlationIds = new Rng(options.sim.seed, 'correlation-ids');
     assertEveryOperationHandled(options.serviceOperations, { ...options.serviceHandlers, ...options.publicHandlers });
     for (const op of options.serviceOperations) {
       if ((op.scope === null) !== op.operationId in options.publicHandlers) {
@@ -83,7 +80,7 @@ export class Engine {
   }
 
   handle(request: EngineRequest, options: HandleOptions = {}): HandledResponse {
-    const exchange: Exchange = { correlationId: `corr_${this.correlationIds.hex(24)}`, now: this.options.sim.clock.now(), rate: null };
+    const exchange: Exchange = { correlationId: `corr_${this.options.sim.correlationIds.hex(24)}`, now: this.options.sim.clock.now(), rate: null };
     let reply: Reply;
     try {
       reply = this.dispatch(request, exchange, options);

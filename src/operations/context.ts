@@ -7,6 +7,7 @@ import type { Account } from '../store/account.js';
 import type { Principal } from '../auth/principal.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import type { Store } from '../store/store.js';
+import type { Rng } from '../random/rng.js';
 
 /** The simulator's state and services, shared by every operation. */
 export interface Simulation {
@@ -22,6 +23,8 @@ export interface Simulation {
   builds: BuildEnvironment;
   /** The OAuth 2.1 authorization server of the MCP server. */
   oauth: AuthorizationServer;
+  /** The stream of correlation ids, from the seed: part of the state, so a restart repeats none. */
+  correlationIds: Rng;
 }
 
 interface BaseContext<Body> {

@@ -2,6 +2,7 @@ import { toIso } from '../clock/clock.js';
 import { validationError } from '../engine/api-error.js';
 import type { Simulation, ControlHandler } from './context.js';
 import { createAccountWithKeys } from '../seed/accounts.js';
+import { restoreSnapshot as restoreSimulation, takeSnapshot } from '../state/snapshot.js';
 
 function clockJson(sim: Simulation) {
   const now = sim.clock.now();
@@ -50,3 +51,12 @@ export const createSimulatorAccount: ControlHandler = ({ sim, body, now }) => {
 
 /** The CI shortcut of the OAuth server: tokens for a key's account, no browser. */
 export const mintOAuthTokens: ControlHandler = ({ sim, body, now }) => sim.oauth.mint(body, now);
+
+export const getSnapshot: ControlHandler = ({ sim }) => ({ status: 200, json: takeSnapshot(sim) });
+
+export const restoreSnapshot: ControlHandler = ({ sim, body }) => {
+  restoreSimulation(sim, body);
+  let builds = 0;
+  for (const account of sim.store.accounts.values()) builds += account.builds.size;
+  return { status: 200, json: { accounts: sim.store.accounts.size, builds, clock: clockJson(sim) } };
+};

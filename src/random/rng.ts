@@ -14,6 +14,8 @@ export function hash32(text: string): number {
   return h >>> 0;
 }
 
+export type RngState = [number, number, number, number];
+
 /** A small, fast seeded generator (sfc32) with helpers for the choices generators make. */
 export class Rng {
   private a: number;
@@ -29,6 +31,18 @@ export class Rng {
     this.c = hash32(`c${key}`);
     this.d = hash32(`d${key}`) | 1;
     for (let i = 0; i < 12; i++) this.nextUint32();
+  }
+
+  /** Where the stream stands: saved with the simulation, so a restart does not reissue ids. */
+  getState(): RngState {
+    return [this.a, this.b, this.c, this.d];
+  }
+
+  setState([a, b, c, d]: RngState): void {
+    this.a = a | 0;
+    this.b = b | 0;
+    this.c = c | 0;
+    this.d = d | 0;
   }
 
   nextUint32(): number {

@@ -1,4 +1,4 @@
-import { Rng } from '../random/rng.js';
+import { Rng, type RngState } from '../random/rng.js';
 import { OrderedCollection } from './ordered-collection.js';
 import type { ApiKeyRecord, BuildRecord, LibraryItemRecord, ShareRecord, TargetRecord, TransactionRecord } from './records.js';
 import type { AudioRecord, ChatRecord, ImageRecord } from './records.js';
@@ -54,5 +54,13 @@ export class Account {
 
   newId(): string {
     return this.idStream.uuid();
+  }
+
+  get idStreamState(): RngState {
+    return this.idStream.getState();
+  }
+
+  set idStreamState(state: RngState) {
+    this.idStream.setState(state);
   }
 }

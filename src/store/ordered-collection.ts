@@ -5,6 +5,12 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+export interface CollectionSnapshot<T> {
+  nextSeq: number;
+  /** [position, record], ascending by position. */
+  entries: Array<[number, T]>;
+}
+
 interface Entry<T> {
   seq: number;
   item: T;
@@ -74,6 +80,23 @@ export class OrderedCollection<T extends { id: string }> {
       }
     }
     return { data, nextCursor: more ? encodeCursor(lastSeq) : null };
+  }
+
+  /** The records with their positions, so a restored collection keeps its cursors valid. */
+  snapshot(): CollectionSnapshot<T> {
+    return { nextSeq: this.nextSeq, entries: this.entries.map((e) => [e.seq, e.item]) };
+  }
+
+  /** Replaces every record with a snapshot's (entries ascending by position). */
+  restore(snapshot: CollectionSnapshot<T>): void {
+    this.entries.length = 0;
+    this.byId.clear();
+    for (const [seq, item] of snapshot.entries) {
+      const entry = { seq, item };
+      this.entries.push(entry);
+      this.byId.set(item.id, entry);
+    }
+    this.nextSeq = snapshot.nextSeq;
   }
 
   *values(): IterableIterator<T> {

@@ -1,5 +1,5 @@
 import { API_KEY_PREFIX, constantTimeEqual, hashApiKey, keyHint, type Scope } from '../auth/api-key.js';
-import { Rng } from '../random/rng.js';
+import { Rng, type RngState } from '../random/rng.js';
 import { randomHex } from '../random/secrets.js';
 import { Account } from './account.js';
 import type { ApiKeyRecord } from './records.js';
@@ -96,4 +96,28 @@ export class Store {
   account(id: string): Account | undefined {
     return this.accounts.get(id);
   }
+
+  /** Where the id and key streams stand: saved with the simulation, so a restart reissues nothing. */
+  get streams(): StoreStreams {
+    return { ids: this.ids.getState(), keyValues: this.keyValues.getState() };
+  }
+
+  /** Replaces every account with restored ones, and the indexes that find keys and share links. */
+  replaceAccounts(accounts: Account[], streams: StoreStreams): void {
+    this.accounts.clear();
+    this.keysByHash.clear();
+    this.shareTokens.clear();
+    for (const account of accounts) {
+      this.accounts.set(account.id, account);
+      for (const key of account.keys.values()) this.keysByHash.set(key.hash, key);
+      for (const share of account.shares.values()) this.shareTokens.set(share.token, { accountId: account.id, shareId: share.id });
+    }
+    this.ids.setState(streams.ids);
+    this.keyValues.setState(streams.keyValues);
+  }
+}
+
+export interface StoreStreams {
+  ids: RngState;
+  keyValues: RngState;
 }
