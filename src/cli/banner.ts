@@ -25,3 +25,16 @@ export function banner(baseUrl: string, simulator: Simulator, control: boolean):
     '',
   ].join('\n');
 }
+
+/** Listening beyond loopback: say what is exposed and what protects what. */
+export function exposureWarning(host: string, tokenSet: boolean, randomDemoKeys: boolean): string {
+  return [
+    `content-sim: WARNING: listening on ${host}, beyond loopback: other machines can reach the API and /mcp.`,
+    randomDemoKeys
+      ? '  The demo keys above are random for this run (--seeded-keys derives them from the seed): keep them to yourself.'
+      : '  The demo keys are derived from the seed (--seeded-keys or --deterministic-secrets): anyone who knows it can use them.',
+    '  Failed authentications and share views are limited per client address (30 and 60 a minute).',
+    tokenSet ? '  /_sim needs the control token (X-Control-Token).' : '  /_sim answers loopback clients only (--control-token lets others in with a token).',
+    '',
+  ].join('\n');
+}

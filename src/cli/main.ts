@@ -6,7 +6,8 @@ import { createMcpEndpoint } from '../mcp/mcp-endpoint.js';
 import { createSimulator } from '../simulator.js';
 import { VERSION } from '../version.js';
 import { parseServeOptions, USAGE } from './options.js';
-import { banner } from './banner.js';
+import { banner, exposureWarning } from './banner.js';
+import { isLoopback } from '../engine/control-guard.js';
 import { stopOnSignals } from './shutdown.js';
 import { formatRequestLine } from './request-log.js';
 import { readStateFile, restoreFromStateFile, StateWriter } from './state-file.js';
@@ -66,23 +67,6 @@ function main(): void {
     log: options.quiet ? undefined : (line) => process.stderr.write(line),
     onExit: () => stateWriter?.stop(),
   });
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
-}
-
-/** Listening beyond loopback: say what is exposed and what protects what. */
-function exposureWarning(host: string, tokenSet: boolean, randomDemoKeys: boolean): string {
-  return [
-    `content-sim: WARNING: listening on ${host}, beyond loopback: other machines can reach the API and /mcp.`,
-    randomDemoKeys
-      ? '  The demo keys above are random for this run (--seeded-keys derives them from the seed): keep them to yourself.'
-      : '  The demo keys are derived from the seed (--seeded-keys or --deterministic-secrets): anyone who knows it can use them.',
-    '  Failed authentications and share views are limited per client address (30 and 60 a minute).',
-    tokenSet ? '  /_sim needs the control token (X-Control-Token).' : '  /_sim answers loopback clients only (--control-token lets others in with a token).',
-    '',
-  ].join('\n');
 }
 
 main();
