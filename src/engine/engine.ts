@@ -108,7 +108,7 @@ export class Engine {
     }
     if (controlPath) {
       if (this.options.control === false) throw new ApiError(404, 'NOT_FOUND', 'The control API is switched off (--no-control).');
-      guardControl(request, method, this.options.controlToken);
+      guardControl(request, method, this.options.controlToken, new URL(this.options.sim.oauth.issuer).hostname);
       return this.control(method, path, query, request, exchange);
     }
     return this.service(method, path, query, request, exchange, options);

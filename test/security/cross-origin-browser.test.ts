@@ -112,4 +112,27 @@ describe.skipIf(browserMissing)(`a web page of another origin, in ${CHROMIUM}`, 
     expect(simulator.clock.frozen).toBe(false);
     expect(simulator.sim.store.accounts.size).toBe(accountsBefore);
   });
+
+  it('cannot drive it through DNS rebinding either: same-origin for the browser, refused by its Host', async () => {
+    simulator = createSimulator({ frozenAt: undefined });
+    const target = await listen(recordingSimulator());
+    const port = new URL(target).port;
+    // The attacker's domain now resolves to 127.0.0.1: its page and the simulator share an origin.
+    const rebinding = await launchChromium(['--host-resolver-rules=MAP rebind.attacker.test 127.0.0.1']);
+    try {
+      const page = await rebinding.newPage();
+      await page.goto(`http://rebind.attacker.test:${port}/`);
+      const outcome = await page.evaluate(async () => {
+        const res = await fetch('/_sim/accounts', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"balance":1000000000}' });
+        return { status: res.status, body: await res.json() };
+      });
+      expect(outcome.status).toBe(403);
+      expect(outcome.body.code).toBe('FORBIDDEN');
+    } finally {
+      await rebinding.close();
+    }
+    expect(broken).toEqual([]);
+    expect(seen).toContainEqual({ method: 'POST', url: '/_sim/accounts', status: 403 });
+    expect(simulator.sim.store.accounts.size).toBe(2);
+  });
 });
