@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Rng } from '../src/random/rng.js';
 import { harness } from './support/harness.js';
 
 /**
@@ -47,5 +48,19 @@ describe('secrets come from a cryptographic source', () => {
     }
     // Every call above was made with the random demo key, and each gave its secret.
     for (const secret of victim.secrets) expect(secret).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  });
+
+  it('appear in no seeded stream: the next draws of every stream an attacker can rebuild from the seed and the ids', async () => {
+    for (const seed of ['content-sim', 'custom-seed-42']) {
+      const h = harness({ seed, speed: 'instant' });
+      const { secrets } = await secretsOf(seed);
+      const accountIds = [...h.simulator.sim.store.accounts.keys()];
+      const streams = [['key-values'], ['store-ids'], ['correlation-ids'], ...accountIds.map((id) => ['account-ids', id])];
+      for (const parts of streams) {
+        const rng = new Rng(seed, ...parts);
+        const drawn = rng.hex(8 * 4096); // the stream's next 4096 words, every alignment of a secret on them
+        for (const secret of secrets) expect(drawn, `${parts.join('/')}`).not.toContain(secret.replace(/^svc_live_/, '').slice(0, 16));
+      }
+    }
   });
 });

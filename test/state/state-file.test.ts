@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +78,8 @@ describe('content-sim serve --state-file', () => {
     const target = await call(first, 'POST', '/api/v1/targets', { name: 'Kept', slug: 'kept', brandKit: { voice: 'v', tone: 't' } });
     first.child.kill('SIGTERM');
     expect(await exited(first.child)).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600); // share tokens and grants are in it
+    expect(readFileSync(file, 'utf8')).not.toContain(created.body.value); // keys only by digest
 
     // No --seed: the file's is taken, so the same demo key comes back.
     const second = await serve(file);
