@@ -15,6 +15,7 @@ import { controlHandlers, publicHandlers, serviceHandlers } from './operations/i
 import { seedAccounts, type SeededKeys } from './seed/accounts.js';
 import { Store } from './store/store.js';
 import { Rng } from './random/rng.js';
+import { ContentCache } from './builds/content-cache.js';
 import { restoreSnapshot, takeSnapshot, type SimulationSnapshot } from './state/snapshot.js';
 import { VERSION } from './version.js';
 
@@ -48,6 +49,8 @@ export interface SimulatorOptions {
    * when it listens beyond loopback, where keys anyone can derive from the seed would let anyone in.
    */
   randomDemoKeys?: boolean;
+  /** Bytes of generated content kept for builds read recently (default 32 MiB); content is regenerated when evicted. */
+  contentCacheBytes?: number;
   /** Required in X-Control-Token on `/_sim`; without one, `/_sim` answers loopback (and in-process) clients only. */
   controlToken?: string;
 }
@@ -91,7 +94,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     store,
     limiter: new RateLimiter({ ...KEY_LIMITS, ...options.rateLimits?.perKey }, options.rateLimits?.perUser ?? USER_LIMIT),
     guessing: { failedAuth: new AddressLimiter(FAILED_AUTH_LIMIT), shareView: new AddressLimiter(SHARE_VIEW_LIMIT) },
-    builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems },
+    builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems, contentCache: new ContentCache(options.contentCacheBytes) },
     oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now() }),
     correlationIds: new Rng(seed, 'correlation-ids'),
   };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
-import { createExpressApp } from '../adapters/express.js';
+import { createNodeHandler } from '../adapters/node-handler.js';
 import { createMcpEndpoint } from '../mcp/mcp-endpoint.js';
 import { createSimulator } from '../simulator.js';
 import { VERSION } from '../version.js';
@@ -43,13 +43,13 @@ function main(): void {
     return;
   }
   const mcp = createMcpEndpoint(simulator, { allowedHostnames: isLoopback(options.host) ? [] : [options.host] });
-  const app = createExpressApp(simulator, {
+  const handler = createNodeHandler(simulator, {
     mcp,
     onRequest: options.quiet
       ? undefined
       : (entry) => process.stdout.write(formatRequestLine(entry)),
   });
-  const server = createServer(app);
+  const server = createServer(handler);
   server.on('error', (error: NodeJS.ErrnoException) => {
     process.stderr.write(`content-sim: cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}\n`);
     process.exit(1);

@@ -78,6 +78,33 @@ export class Clock {
   }
 }
 
+/**
+ * Formatting a date is the costliest step of serializing a build, whose instants are fixed
+ * at creation: each instant is formatted once and remembered. The memo is bounded (cleared
+ * when full), so memory does not grow with history.
+ */
+const isoMemo = new Map<number, string>();
+const ISO_MEMO_LIMIT = 65_536;
+
 export function toIso(ms: number): string {
-  return new Date(ms).toISOString();
+  let iso = isoMemo.get(ms);
+  if (iso === undefined) {
+    iso = new Date(ms).toISOString();
+    if (isoMemo.size >= ISO_MEMO_LIMIT) isoMemo.clear();
+    isoMemo.set(ms, iso);
+  }
+  return iso;
+}
+
+let httpDateSecond = NaN;
+let httpDateText = '';
+
+/** The `Date` header's form (second resolution): formatted once a second of the clock. */
+export function toHttpDate(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== httpDateSecond) {
+    httpDateSecond = second;
+    httpDateText = new Date(second * 1000).toUTCString();
+  }
+  return httpDateText;
 }

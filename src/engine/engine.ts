@@ -2,7 +2,8 @@ import { authenticate, keyPrincipal, requireScope } from '../auth/authenticate.j
 import type { Principal } from '../auth/principal.js';
 import { settleRefunds } from '../builds/builds-service.js';
 import type { Operation } from '../contract/operations.js';
-import { rateLimitHeaders, type RateLimitState } from '../limits/rate-limiter.js';
+import type { RateLimitState } from '../limits/rate-limiter.js';
+import { toHttpDate } from '../clock/clock.js';
 import type { ControlHandler, Reply, ServiceHandler, Simulation } from '../operations/context.js';
 import { AuthorizationServer } from '../oauth/authorization-server.js';
 import { ApiError, validationError } from './api-error.js';
@@ -239,14 +240,17 @@ export class Engine {
   }
 
   private finish(reply: Reply, exchange: Exchange): HandledResponse {
-    const headers: Record<string, string> = {
-      // The virtual clock's time, so that Date and X-RateLimit-Reset agree once the clock has moved.
-      date: new Date(exchange.now).toUTCString(),
-      ...(exchange.rate ? rateLimitHeaders(exchange.rate) : {}),
-      'x-correlation-id': exchange.correlationId,
-      ...(this.options.cors !== false && reply.crossOrigin !== false && !exchange.private ? CORS_HEADERS : {}),
-      ...reply.headers,
-    };
+    // The virtual clock's time, so that Date and X-RateLimit-Reset agree once the clock has moved.
+    const headers: Record<string, string> = { date: toHttpDate(exchange.now) };
+    const rate = exchange.rate;
+    if (rate) {
+      headers['x-ratelimit-limit'] = String(rate.limit);
+      headers['x-ratelimit-remaining'] = String(rate.remaining);
+      headers['x-ratelimit-reset'] = String(rate.resetAt);
+    }
+    headers['x-correlation-id'] = exchange.correlationId;
+    if (this.options.cors !== false && reply.crossOrigin !== false && !exchange.private) Object.assign(headers, CORS_HEADERS);
+    if (reply.headers) Object.assign(headers, reply.headers);
     let body: string | Uint8Array = '';
     if (reply.file) {
       headers['content-type'] = reply.file.contentType;

@@ -100,10 +100,3 @@ export class RateLimiter {
   }
 }
 
-export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  return {
-    'x-ratelimit-limit': String(state.limit),
-    'x-ratelimit-remaining': String(state.remaining),
-    'x-ratelimit-reset': String(state.resetAt),
-  };
-}

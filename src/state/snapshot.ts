@@ -35,8 +35,10 @@ export function takeSnapshot(sim: Simulation): SimulationSnapshot {
  */
 export function restoreSnapshot(sim: Simulation, input: unknown): void {
   const snapshot = parseSnapshot(input, sim.seed);
-  const accounts = snapshot.accounts.map((a) => restoreAccount(a, sim.seed));
+  const accounts = snapshot.accounts.map((a) => restoreAccount(a, sim.seed, snapshot.clock.now));
   sim.store.replaceAccounts(accounts, snapshot.streams);
+  // Ids issued after the snapshot will be issued again: content cached under them is another build's.
+  sim.builds.contentCache?.clear();
   sim.correlationIds.setState(snapshot.streams.correlationIds);
   restoreOAuth(sim.oauth.store, snapshot.oauth);
   sim.clock.restore(snapshot.clock, snapshot.savedAt);
@@ -99,7 +101,6 @@ function collections(a: AccountSnapshot) {
 }
 
 function accountSnapshot(account: Account): AccountSnapshot {
-  const builds = account.builds.snapshot();
   return {
     id: account.id,
     name: account.name,
@@ -111,8 +112,7 @@ function accountSnapshot(account: Account): AccountSnapshot {
     keys: account.keys.snapshot(),
     transactions: account.transactions.snapshot(),
     targets: account.targets.snapshot(),
-    // Generated content is a cache: regenerated from the seed on the next read.
-    builds: { nextSeq: builds.nextSeq, entries: builds.entries.map(([seq, { content: _content, ...build }]) => [seq, build]) },
+    builds: account.builds.snapshot(),
     library: account.library.snapshot(),
     shares: account.shares.snapshot(),
     images: account.images.snapshot(),
@@ -127,7 +127,7 @@ function accountSnapshot(account: Account): AccountSnapshot {
   } as AccountSnapshot;
 }
 
-function restoreAccount(saved: AccountSnapshot, seed: string): Account {
+function restoreAccount(saved: AccountSnapshot, seed: string, now: number): Account {
   const account = new Account(saved.id, saved.name, saved.createdAt, seed);
   account.balance = saved.balance;
   account.lifetimePurchased = saved.lifetimePurchased;
@@ -136,7 +136,9 @@ function restoreAccount(saved: AccountSnapshot, seed: string): Account {
   account.keys.restore(saved.keys);
   account.transactions.restore(saved.transactions);
   account.targets.restore(saved.targets);
-  account.builds.restore(saved.builds as { nextSeq: number; entries: Array<[number, BuildRecord]> });
+  const builds = saved.builds as { nextSeq: number; entries: Array<[number, BuildRecord]> };
+  account.builds.restore(builds);
+  for (const [seq, build] of builds.entries) account.buildIndex.add(seq, build, now);
   account.library.restore(saved.library);
   account.shares.restore(saved.shares);
   account.images.restore(saved.images);

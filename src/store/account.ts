@@ -3,6 +3,7 @@ import { OrderedCollection } from './ordered-collection.js';
 import type { ApiKeyRecord, BuildRecord, LibraryItemRecord, ShareRecord, TargetRecord, TransactionRecord } from './records.js';
 import type { AudioRecord, ChatRecord, ImageRecord } from './records.js';
 import { IdempotencyIndex } from '../builds/idempotency.js';
+import { BuildIndex } from '../builds/build-index.js';
 
 export interface DeliverableRef {
   buildId: string;
@@ -22,6 +23,8 @@ export class Account {
   readonly transactions = new OrderedCollection<TransactionRecord>('transaction');
   readonly targets = new OrderedCollection<TargetRecord>('target');
   readonly builds = new OrderedCollection<BuildRecord>('build');
+  /** The builds by status and by target: filtered lists read only what matches. */
+  readonly buildIndex = new BuildIndex();
   /** Library items of every target of the account; each record names its target. */
   readonly library = new OrderedCollection<LibraryItemRecord>('library item');
   readonly deliverables = new Map<string, DeliverableRef>();

@@ -99,8 +99,51 @@ export class OrderedCollection<T extends { id: string }> {
     this.nextSeq = snapshot.nextSeq;
   }
 
+  /** The list position of a record, or undefined. */
+  seqOf(id: string): number | undefined {
+    return this.byId.get(id)?.seq;
+  }
+
+  /**
+   * A newest-first page read only from `seqs` (ascending positions, as an index keeps them),
+   * kept by `keep`: a filtered list costs what it returns, not the collection's length.
+   */
+  pageOf(seqs: readonly number[], limit: number, cursor: string | undefined, keep: (item: T) => boolean): Page<T> {
+    let i = seqs.length - 1;
+    if (cursor !== undefined) {
+      const below = decodeCursor(cursor);
+      let lo = 0;
+      let hi = seqs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((seqs[mid] as number) < below) lo = mid + 1;
+        else hi = mid;
+      }
+      i = lo - 1;
+    }
+    const data: T[] = [];
+    let lastSeq = 0;
+    let more = false;
+    for (; i >= 0; i--) {
+      const entry = this.entryAt(seqs[i] as number);
+      if (!entry || !keep(entry.item)) continue;
+      if (data.length === limit) {
+        more = true;
+        break;
+      }
+      data.push(entry.item);
+      lastSeq = entry.seq;
+    }
+    return { data, nextCursor: more ? encodeCursor(lastSeq) : null };
+  }
+
   *values(): IterableIterator<T> {
     for (const entry of this.entries) yield entry.item;
+  }
+
+  private entryAt(seq: number): Entry<T> | undefined {
+    const entry = this.entries[this.indexOfSeq(seq)];
+    return entry?.seq === seq ? entry : undefined;
   }
 
   /** Index of the last entry whose seq is below `seq`, or -1. */

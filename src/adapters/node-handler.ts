@@ -1,0 +1,66 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { McpEndpoint } from '../mcp/mcp-endpoint.js';
+import type { Simulator } from '../simulator.js';
+import { serveFetch } from './fetch-bridge.js';
+import { toEngineRequest } from './node-request.js';
+
+export interface RequestLogEntry {
+  method: string;
+  url: string;
+  status: number;
+  durationMs: number;
+  keyHint?: string;
+  correlationId: string;
+}
+
+export interface NodeHandlerOptions {
+  /** Called once per request after the response is written; keys appear only as hints. */
+  onRequest?: (entry: RequestLogEntry) => void;
+  /** Serve this MCP endpoint at /mcp (see `createMcpEndpoint`). */
+  mcp?: McpEndpoint;
+}
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The simulator as a plain `node:http` request listener: what the CLI serves, with nothing
+ * between the socket and the engine. It only translates; the engine holds the behaviour.
+ */
+export function createNodeHandler(simulator: Simulator, options: NodeHandlerOptions = {}): NodeHandler {
+  const { mcp, onRequest } = options;
+  return (req, res) => {
+    const started = onRequest ? performance.now() : 0;
+    const url = req.url ?? '/';
+    // /mcp is not the REST API: no open CORS, its own authentication and transport.
+    if (mcp && (url === '/mcp' || url === '/mcp/' || url.startsWith('/mcp?') || url.startsWith('/mcp/?'))) {
+      serveFetch(req, res, mcp.fetch)
+        .then((status) => onRequest?.({ method: req.method ?? 'GET', url, status, durationMs: performance.now() - started, correlationId: '-' }))
+        .catch((error: unknown) => internalError(res, error));
+      return;
+    }
+    toEngineRequest(req)
+      .then((request) => {
+        const response = simulator.handle(request);
+        const { body, headers } = response;
+        headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+        res.writeHead(response.status, headers);
+        res.end(body);
+        onRequest?.({
+          method: request.method,
+          url: request.url,
+          status: response.status,
+          durationMs: performance.now() - started,
+          keyHint: response.log.keyHint,
+          correlationId: response.log.correlationId,
+        });
+      })
+      .catch((error: unknown) => internalError(res, error));
+  };
+}
+
+/** A body that broke off or a bug below the engine: a bare 500 in the spec's shape, no stack. */
+function internalError(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) return void res.destroy(error instanceof Error ? error : undefined);
+  res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ error: 'The simulator could not answer this request.', code: 'INTERNAL_ERROR', details: {} }));
+}
