@@ -3,6 +3,7 @@ import type { McpEndpoint } from '../mcp/mcp-endpoint.js';
 import type { Simulator } from '../simulator.js';
 import { serveFetch } from './fetch-bridge.js';
 import { toEngineRequest } from './node-request.js';
+import type { EngineRequest } from '../engine/types.js';
 
 export interface RequestLogEntry {
   method: string;
@@ -38,23 +39,29 @@ export function createNodeHandler(simulator: Simulator, options: NodeHandlerOpti
         .catch((error: unknown) => internalError(res, error));
       return;
     }
-    toEngineRequest(req)
-      .then((request) => {
-        const response = simulator.handle(request);
-        const { body, headers } = response;
-        headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-        res.writeHead(response.status, headers);
-        res.end(body);
-        onRequest?.({
-          method: request.method,
-          url: request.url,
-          status: response.status,
-          durationMs: performance.now() - started,
-          keyHint: response.log.keyHint,
-          correlationId: response.log.correlationId,
-        });
-      })
-      .catch((error: unknown) => internalError(res, error));
+    const answer = (request: EngineRequest) => {
+      const response = simulator.handle(request);
+      const { headers } = response;
+      const body = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
+      headers['content-length'] = String(body.byteLength);
+      res.writeHead(response.status, headers);
+      res.end(body);
+      onRequest?.({
+        method: request.method,
+        url: request.url,
+        status: response.status,
+        durationMs: performance.now() - started,
+        keyHint: response.log.keyHint,
+        correlationId: response.log.correlationId,
+      });
+    };
+    try {
+      const request = toEngineRequest(req);
+      if (request instanceof Promise) request.then(answer).catch((error: unknown) => internalError(res, error));
+      else answer(request);
+    } catch (error) {
+      internalError(res, error);
+    }
   };
 }
 

@@ -54,7 +54,7 @@ describe('the build index', () => {
   it('stays small: builds that left a status are compacted away from its list', () => {
     const index = new BuildIndex();
     for (let seq = 1; seq <= 10_000; seq++) {
-      index.add(seq, { id: `b${seq}`, targetId: 't', schedule: { createdAt: 0, stageStarts: [10, 20, 30, 40], completeAt: 50, failure: null } } as BuildRecord, 0);
+      index.add(seq, { id: `b${seq}`, targetId: 't', schedule: { createdAt: 0, stageStarts: [10, 20, 30, 40], completeAt: 50, failure: null } } as unknown as BuildRecord, 0);
     }
     expect(index.candidates(0, 'pending', undefined)).toHaveLength(10_000);
     expect(index.candidates(60, 'completed', undefined)).toHaveLength(10_000);
