@@ -97,8 +97,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems, contentCache: new ContentCache(options.contentCacheBytes) },
     oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now() }),
     correlationIds: new Rng(seed, 'correlation-ids'),
+    ready: true,
+    initialState: '',
   };
   const keys = seedAccounts(store, clock.now());
+  sim.initialState = JSON.stringify(takeSnapshot(sim));
   const engine = new Engine({
     sim,
     serviceOperations: readOperations(serviceDocument, 'service'),

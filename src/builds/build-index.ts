@@ -19,6 +19,15 @@ export class BuildIndex {
   private readonly changes = new ChangeQueue();
   private readonly stale = new Map<BuildStatus, number>();
 
+  /** Forgets every build: the account was reset. */
+  clear(): void {
+    this.byStatus.clear();
+    this.byTarget.clear();
+    this.moving.clear();
+    this.stale.clear();
+    this.changes.clear();
+  }
+
   /** A new build, at the end of the list: `seq` is above every position indexed so far. */
   add(seq: number, build: BuildRecord, now: number): void {
     const s = build.schedule;
@@ -89,6 +98,11 @@ class ChangeQueue {
 
   get size(): number {
     return this.at.length;
+  }
+
+  clear(): void {
+    this.at.length = 0;
+    this.seq.length = 0;
   }
 
   peekAt(): number {

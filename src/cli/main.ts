@@ -65,6 +65,7 @@ function main(): void {
     drainMs: options.drainMs,
     beforeClose: () => mcp.close(),
     log: options.quiet ? undefined : (line) => process.stderr.write(line),
+    onStop: () => (simulator.sim.ready = false),
     onExit: () => stateWriter?.stop(),
   });
 }

@@ -98,7 +98,8 @@ export class Engine {
     const query = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
 
     const controlPath = path === '/_sim' || path.startsWith('/_sim/');
-    if (controlPath) exchange.private = true;
+    const healthPath = path === '/healthz' || path === '/readyz';
+    if (controlPath || healthPath) exchange.private = true;
     if (method === 'OPTIONS' && this.options.cors !== false) {
       if (controlPath) throw new ApiError(403, 'FORBIDDEN', 'The control API answers no cross-origin request.', {});
       return preflightResponse();
@@ -107,6 +108,8 @@ export class Engine {
       exchange.operationId = 'oauth';
       return this.options.sim.oauth.handle(method, path, query, request, exchange.now);
     }
+    // Probes for orchestrators: no key, no rate limit, no guard, served with --no-control too.
+    if (healthPath) return this.control(method, path, query, request, exchange);
     if (controlPath) {
       if (this.options.control === false) throw new ApiError(404, 'NOT_FOUND', 'The control API is switched off (--no-control).');
       guardControl(request, method, this.options.controlToken, new URL(this.options.sim.oauth.issuer).hostname);

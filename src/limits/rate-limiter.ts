@@ -45,6 +45,11 @@ interface Counter {
 export class RateLimiter {
   private readonly counters = new Map<string, Counter>();
 
+  /** Every window starts afresh: the simulator was reset. */
+  clear(): void {
+    this.counters.clear();
+  }
+
   constructor(
     private readonly keyLimits: Readonly<Record<RateLimitClass, number>> = KEY_LIMITS,
     private readonly userLimit: number = USER_LIMIT,

@@ -23,6 +23,10 @@ export interface Simulation {
   builds: BuildEnvironment;
   /** The OAuth 2.1 authorization server of the MCP server. */
   oauth: AuthorizationServer;
+  /** The state right after seeding, as JSON: what `POST /_sim/reset` goes back to. */
+  initialState: string;
+  /** False once the server is stopping: /readyz then answers 503 so no new traffic is routed here. */
+  ready: boolean;
   /** The stream of correlation ids, from the seed: part of the state, so a restart repeats none. */
   correlationIds: Rng;
 }

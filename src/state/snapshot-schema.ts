@@ -85,7 +85,7 @@ function collection<T extends z.ZodType<{ id: string }>>(record: T) {
 const idempotency = z.array(z.tuple([text, id, ms]));
 
 const account = z.object({
-  id, name: text, createdAt: ms, balance: z.number().int(), lifetimePurchased: z.number().int().min(0), lifetimeUsed: z.number().int().min(0),
+  id, name: text, createdAt: ms, balance: z.number().int(), openingBalance: z.number().int().min(0).default(0), lifetimePurchased: z.number().int().min(0), lifetimeUsed: z.number().int().min(0),
   idStream: rngState,
   keys: collection(apiKey), transactions: collection(transaction), targets: collection(target), builds: collection(build),
   library: collection(libraryItem), shares: collection(share), images: collection(image), audio: collection(audio), chats: collection(chat),

@@ -106,6 +106,7 @@ function accountSnapshot(account: Account): AccountSnapshot {
     name: account.name,
     createdAt: account.createdAt,
     balance: account.balance,
+    openingBalance: account.openingBalance,
     lifetimePurchased: account.lifetimePurchased,
     lifetimeUsed: account.lifetimeUsed,
     idStream: account.idStreamState,
@@ -130,6 +131,7 @@ function accountSnapshot(account: Account): AccountSnapshot {
 function restoreAccount(saved: AccountSnapshot, seed: string, now: number): Account {
   const account = new Account(saved.id, saved.name, saved.createdAt, seed);
   account.balance = saved.balance;
+  account.openingBalance = saved.openingBalance;
   account.lifetimePurchased = saved.lifetimePurchased;
   account.lifetimeUsed = saved.lifetimeUsed;
   account.idStreamState = saved.idStream;

@@ -16,6 +16,8 @@ export interface DeliverableRef {
  */
 export class Account {
   balance = 0;
+  /** The tokens bought when the account was made: what an account reset gives back. */
+  openingBalance = 0;
   lifetimePurchased = 0;
   lifetimeUsed = 0;
   /** API keys, revoked ones included (a listing shows them); newest first. */

@@ -99,6 +99,15 @@ export class OrderedCollection<T extends { id: string }> {
     this.nextSeq = snapshot.nextSeq;
   }
 
+  /**
+   * Drops every record. Positions go on from where they were, so a cursor handed out before
+   * cannot name a record added after.
+   */
+  clear(): void {
+    this.entries.length = 0;
+    this.byId.clear();
+  }
+
   /** The list position of a record, or undefined. */
   seqOf(id: string): number | undefined {
     return this.byId.get(id)?.seq;
