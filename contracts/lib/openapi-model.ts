@@ -1,13 +1,30 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
 type Json = Record<string, any>;
 
-/** The contract files, beside this folder unless CONTRACT_OPENAPI names another service contract. */
+/**
+ * The package's root: the nearest folder above this file that holds openapi.yaml. The same
+ * code runs from the sources (contracts/lib) and compiled in the package (dist/contracts/lib).
+ */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'openapi.yaml'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('openapi.yaml is not in any folder above the contract suite');
+    dir = parent;
+  }
+  return dir;
+}
+
+const root = packageRoot();
+
+/** The contract files of this package, unless CONTRACT_OPENAPI names another service contract. */
 export const CONTRACT_FILES = {
-  service: process.env.CONTRACT_OPENAPI ?? fileURLToPath(new URL('../../openapi.yaml', import.meta.url)),
-  control: fileURLToPath(new URL('../../simulator-control.yaml', import.meta.url)),
+  service: process.env.CONTRACT_OPENAPI ?? join(root, 'openapi.yaml'),
+  control: join(root, 'simulator-control.yaml'),
 };
 
 /** Spec, Limits: requests a minute per key by route class, and per user. */

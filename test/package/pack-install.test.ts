@@ -1,0 +1,95 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The package as a user gets it: packed (the build runs on `prepare`), installed from the
+ * tarball into an empty project with nothing but the npm registry (here its cache), then
+ * used through its two commands and its entry points, from plain ESM and from TypeScript.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+let project: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  const packDir = mkdtempSync(join(tmpdir(), 'sim-pack-'));
+  await run('npm', ['pack', '--pack-destination', packDir, '--silent'], { cwd: root, env: npmEnv, maxBuffer: 1 << 24 });
+  const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
+  project = mkdtempSync(join(tmpdir(), 'sim-user-'));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }));
+  // msw is the optional peer of the ./msw entry point; typescript and Node's types to compile the user's code.
+  const tools = ['msw', 'typescript', '@types/node'].map((name) => `${name}@${requireVersion(name)}`);
+  await run('npm', ['install', '--prefer-offline', '--no-save', tarball, ...tools], { cwd: project, env: npmEnv, maxBuffer: 1 << 24 });
+}, 240_000);
+
+afterAll(() => children.splice(0).forEach((c) => c.kill('SIGKILL')));
+
+/** The version this repository uses, so the install finds it in the npm cache. */
+function requireVersion(name: string): string {
+  return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+describe('the packed package, installed in an empty project', () => {
+  it('serves with npx content-sim serve, and passes npx content-contracts against itself', async () => {
+    const child = spawn('npx', ['content-sim', 'serve', '--port', '0', '--quiet'], { cwd: project, env: npmEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
+      child.stdout!.on('data', (chunk) => {
+        out += chunk;
+        const url = /listening on\s+(http:\/\/\S+)/.exec(out)?.[1];
+        if (url && out.includes('empty account')) (clearTimeout(timer), resolve(url));
+      });
+      child.once('exit', (code) => reject(new Error(`content-sim exited ${code}: ${out}`)));
+    });
+    expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+
+    const contracts = await run('npx', ['content-contracts', '--base-url', baseUrl, '--level', 'documented', '--report-dir', join(project, 'reports')], { cwd: project, env: npmEnv, maxBuffer: 1 << 24 });
+    const lines = contracts.stdout.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^contracts: \d+ passed, 0 failed, 0 skipped, \d+ unverified$/);
+  }, 120_000);
+
+  it('imports its entry points from plain ESM', async () => {
+    writeFileSync(join(project, 'use.mjs'), `
+      import { createSimulator, createExpressApp, createNodeHandler } from 'content-service-simulator';
+      import { createMswHandlers } from 'content-service-simulator/msw';
+      import { createMcpEndpoint } from 'content-service-simulator/mcp';
+      const sim = createSimulator({ frozenAt: '2026-03-02T09:00:00Z' });
+      const reply = sim.handle({ method: 'GET', url: '/api/v1/tokens/balance', headers: { authorization: 'Bearer ' + sim.keys.readWrite } });
+      console.log(JSON.stringify({ status: reply.status, handlers: createMswHandlers(sim).length, mcp: typeof createMcpEndpoint(sim).fetch, app: typeof createExpressApp(sim), node: typeof createNodeHandler(sim) }));
+    `);
+    const { stdout } = await run(process.execPath, ['use.mjs'], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual({ status: 200, handlers: expect.any(Number), mcp: 'function', app: 'function', node: 'function' });
+  });
+
+  it.each(['nodenext', 'bundler'])('type-checks a TypeScript user with moduleResolution %s, no @types/express', async (resolution) => {
+    writeFileSync(join(project, 'use.ts'), `
+      import { createServer } from 'node:http';
+      import { createSimulator, createExpressApp, type SimulationSnapshot } from 'content-service-simulator';
+      import { createMswHandlers } from 'content-service-simulator/msw';
+      import { createMcpEndpoint } from 'content-service-simulator/mcp';
+      const sim = createSimulator({ seed: 'typed', speed: 'instant' });
+      const snapshot: SimulationSnapshot = sim.snapshot();
+      sim.restore(snapshot);
+      createServer(createExpressApp(sim));
+      const handlers = createMswHandlers(sim, { baseUrl: 'https://api.example.com' });
+      const endpoint = createMcpEndpoint(sim);
+      export const used = [handlers.length, endpoint, snapshot.version satisfies number];
+    `);
+    const module = resolution === 'bundler' ? 'esnext' : 'nodenext';
+    writeFileSync(join(project, `tsconfig.${resolution}.json`), JSON.stringify({
+      compilerOptions: { module, moduleResolution: resolution, target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'], lib: ['es2022', 'dom'] },
+      files: ['use.ts'],
+    }));
+    const tsc = join(project, 'node_modules', 'typescript', 'bin', 'tsc');
+    const result = await run(process.execPath, [tsc, '-p', `tsconfig.${resolution}.json`], { cwd: project }).catch((e: { stdout: string }) => ({ stdout: e.stdout, failed: true }));
+    expect(result.stdout).toBe('');
+  }, 60_000);
+});
