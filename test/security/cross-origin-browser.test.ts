@@ -135,4 +135,22 @@ describe.skipIf(browserMissing)(`a web page of another origin, in ${CHROMIUM}`, 
     expect(seen).toContainEqual({ method: 'POST', url: '/_sim/accounts', status: 403 });
     expect(simulator.sim.store.accounts.size).toBe(2);
   });
+
+  it('lets a front end of another origin call the service API with its tracing headers, and read what it needs', async () => {
+    simulator = createSimulator({ frozenAt: undefined });
+    const target = await listen(recordingSimulator());
+    const frontEnd = await listen(createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>')));
+    const page = await browser.newPage();
+    await page.goto(frontEnd);
+    const outcome = await page.evaluate(async ({ base, key }) => {
+      const res = await fetch(`${base}/api/v1/tokens/balance`, {
+        headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': 'req-1', 'sentry-trace': '0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-1', baggage: 'sentry-environment=dev' },
+      });
+      return { status: res.status, correlation: res.headers.get('x-correlation-id'), remaining: res.headers.get('x-ratelimit-remaining'), body: await res.json() };
+    }, { base: target, key: simulator.keys.readWrite });
+    await page.close();
+    expect(broken).toEqual([]);
+    expect(outcome).toMatchObject({ status: 200, correlation: expect.stringMatching(/^corr_/), remaining: expect.stringMatching(/^\d+$/), body: { balance: 100 } });
+    expect(seen).toContainEqual({ method: 'OPTIONS', url: '/api/v1/tokens/balance', status: 204 });
+  });
 });
