@@ -22,4 +22,13 @@ describe('content-sim serve options', () => {
     expect(parseServeOptions(['--host', '0.0.0.0', '--seeded-keys'], {})).not.toHaveProperty('simulator.randomDemoKeys');
     expect(parseServeOptions(['--host', '0.0.0.0', '--deterministic-secrets'], {})).not.toHaveProperty('simulator.randomDemoKeys');
   });
+
+  it('takes --frozen alone as "frozen now", last or before another option, as --help says', () => {
+    const before = Date.now();
+    for (const argv of [['--frozen'], ['--frozen', '--quiet'], ['serve', '--frozen', '--port', '0']]) {
+      const parsed = parseServeOptions(argv, {}) as { simulator: { frozenAt: number } };
+      expect(parsed.simulator.frozenAt, argv.join(' ')).toBeGreaterThanOrEqual(before);
+    }
+    expect(parseServeOptions(['--frozen', '2026-03-02T09:00:00Z'], {})).toMatchObject({ simulator: { frozenAt: Date.parse('2026-03-02T09:00:00Z') } });
+  });
 });

@@ -58,10 +58,15 @@ export const UNLIMITED = { perKey: { default: 1e9, 'build-create': 1e9, generati
 
 export class UsageError extends Error {}
 
+/** `--frozen` alone (last, or before another option) means "frozen now", as --help says. */
+function withFrozenDefault(argv: string[]): string[] {
+  return argv.flatMap((arg, i) => (arg === '--frozen' && (argv[i + 1] === undefined || argv[i + 1]!.startsWith('-')) ? [arg, 'now'] : [arg]));
+}
+
 /** Reads the command line (and the environment) into serve options; throws UsageError on bad input. */
 export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' | 'version' {
   const { values, positionals } = parseArgs({
-    args: argv,
+    args: withFrozenDefault(argv),
     allowPositionals: true,
     options: {
       port: { type: 'string' },

@@ -93,9 +93,10 @@ export class Engine {
 
   private dispatch(request: EngineRequest, exchange: Exchange, options: HandleOptions): Reply {
     const method = request.method.toUpperCase();
-    const queryStart = request.url.indexOf('?');
-    const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
-    const query = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
+    const url = originRelative(request.url);
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
 
     const controlPath = path === '/_sim' || path.startsWith('/_sim/');
     const healthPath = path === '/healthz' || path === '/readyz';
@@ -277,6 +278,17 @@ function assertEveryOperationHandled(operations: Operation[], handlers: Readonly
   const extra = Object.keys(handlers).filter((id) => !ids.has(id));
   if (missing.length || extra.length) {
     throw new Error(`Operations and handlers disagree: no handler for [${missing.join(', ')}]; no operation for [${extra.join(', ')}]`);
+  }
+}
+
+/** `https://api.example.com/api/v1/x?y` → `/api/v1/x?y`: in-process callers may pass a whole URL. */
+function originRelative(url: string): string {
+  if (url.startsWith('/')) return url;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url; // not a URL: routed as is, and answered 404
   }
 }
 
