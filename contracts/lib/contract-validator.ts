@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
-import { parse } from 'yaml';
+import { readContractDocument } from './openapi-model.js';
 import { documentedView, SPEC_ERROR_SCHEMA } from './documented-view.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
@@ -98,7 +97,8 @@ export class ContractValidator {
 
   static fromFiles(files: Record<string, string>, options: ContractValidatorOptions = {}): ContractValidator {
     return new ContractValidator(
-      Object.entries(files).map(([id, path]) => ({ id, doc: parse(readFileSync(path, 'utf8')) as Json })),
+      // A copy: the validator's compiler may annotate what it is given.
+      Object.entries(files).map(([id, path]) => ({ id, doc: structuredClone(readContractDocument(path)) })),
       options,
     );
   }

@@ -21,6 +21,15 @@ function packageRoot(): string {
 
 const root = packageRoot();
 
+const parsed = new Map<string, Json>();
+
+/** A contract file, parsed once per run (parsing the YAML is the slowest step of a start). Do not mutate. */
+export function readContractDocument(file: string): Json {
+  let doc = parsed.get(file);
+  if (!doc) parsed.set(file, (doc = parse(readFileSync(file, 'utf8')) as Json));
+  return doc;
+}
+
 /** The contract files of this package, unless CONTRACT_OPENAPI names another service contract. */
 export const CONTRACT_FILES = {
   service: process.env.CONTRACT_OPENAPI ?? join(root, 'openapi.yaml'),
@@ -55,7 +64,7 @@ export interface OperationInfo {
 }
 
 export function readOperations(file = CONTRACT_FILES.service): OperationInfo[] {
-  const doc = parse(readFileSync(file, 'utf8')) as Json;
+  const doc = readContractDocument(file);
   const deref = (node: Json): Json => {
     let current = node;
     while (current && typeof current.$ref === 'string') {
