@@ -16,6 +16,8 @@ import { seedAccounts, type SeededKeys } from './seed/accounts.js';
 import { Store } from './store/store.js';
 import { Rng } from './random/rng.js';
 import { ContentCache } from './builds/content-cache.js';
+import { DEFAULT_JOURNAL_SIZE, Journal } from './observe/journal.js';
+import { FaultRules } from './observe/faults.js';
 import { restoreSnapshot, takeSnapshot, type SimulationSnapshot } from './state/snapshot.js';
 import { VERSION } from './version.js';
 
@@ -49,6 +51,8 @@ export interface SimulatorOptions {
    * when it listens beyond loopback, where keys anyone can derive from the seed would let anyone in.
    */
   randomDemoKeys?: boolean;
+  /** Requests the journal keeps (default 1000); 0 keeps none (load tests). */
+  journalSize?: number;
   /** Bytes of generated content kept for builds read recently (default 32 MiB); content is regenerated when evicted. */
   contentCacheBytes?: number;
   /** Required in X-Control-Token on `/_sim`; without one, `/_sim` answers loopback (and in-process) clients only. */
@@ -86,6 +90,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   if (frozenAt !== undefined && !Number.isFinite(frozenAt)) throw new RangeError(`frozenAt is not a valid time: ${String(options.frozenAt)}`);
   const clock = new Clock({ frozenAt, realTime: options.realTime });
   const store = new Store(seed, options.deterministicSecrets, options.randomDemoKeys);
+  const serviceOperations = readOperations(serviceDocument, 'service');
   const sim: Simulation = {
     seed,
     version: VERSION,
@@ -99,12 +104,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     correlationIds: new Rng(seed, 'correlation-ids'),
     ready: true,
     initialState: '',
+    journal: new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE),
+    faults: new FaultRules(seed, serviceOperations),
   };
   const keys = seedAccounts(store, clock.now());
   sim.initialState = JSON.stringify(takeSnapshot(sim));
   const engine = new Engine({
     sim,
-    serviceOperations: readOperations(serviceDocument, 'service'),
+    serviceOperations,
     controlOperations: readOperations(controlDocument, 'control'),
     validator: new RequestValidator({ service: serviceDocument, control: controlDocument }),
     serviceHandlers,

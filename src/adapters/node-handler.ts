@@ -4,6 +4,7 @@ import type { Simulator } from '../simulator.js';
 import { serveFetch } from './fetch-bridge.js';
 import { toEngineRequest } from './node-request.js';
 import type { EngineRequest } from '../engine/types.js';
+import type { HandledResponse } from '../engine/engine.js';
 
 export interface RequestLogEntry {
   method: string;
@@ -41,6 +42,13 @@ export function createNodeHandler(simulator: Simulator, options: NodeHandlerOpti
     }
     const answer = (request: EngineRequest) => {
       const response = simulator.handle(request);
+      // An injected fault the engine cannot perform: a dropped connection, or a late answer.
+      if (response.fault?.drop) return void req.socket.destroy();
+      if (response.fault?.delayMs) return void setTimeout(() => write(request, response), response.fault.delayMs);
+      write(request, response);
+    };
+    const write = (request: EngineRequest, response: HandledResponse) => {
+      if (res.destroyed) return;
       const { headers } = response;
       const body = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
       headers['content-length'] = String(body.byteLength);

@@ -46,6 +46,7 @@ Options:
                       write it back atomically every interval and at shutdown (env SIM_STATE_FILE)
   --state-interval <s>
                       Seconds between writes of the state file (default 5)
+  --journal-size <n>  Requests the journal under /_sim/journal keeps (default 1000; 0: none)
   --no-control        Do not serve the /_sim control API
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
   --quiet             Do not log requests
@@ -81,6 +82,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       'drain-timeout': { type: 'string' },
       'state-file': { type: 'string' },
       'state-interval': { type: 'string' },
+      'journal-size': { type: 'string' },
       'no-control': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -119,6 +121,8 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   const stateSeconds = Number(values['state-interval'] ?? 5);
   if (!Number.isFinite(stateSeconds) || stateSeconds < 0.01 || stateSeconds > 3600) throw new UsageError(`--state-interval must be 0.01 to 3600 seconds, not ${values['state-interval']}`);
   if (statePath === '') throw new UsageError('--state-file needs a path');
+  const journalSize = Number(values['journal-size'] ?? 1000);
+  if (!Number.isInteger(journalSize) || journalSize < 0 || journalSize > 1_000_000) throw new UsageError(`--journal-size must be 0 to 1000000, not ${values['journal-size']}`);
   const host = values.host ?? env.HOST ?? DEFAULT_HOST;
   const seededKeys = values['seeded-keys'] || values['deterministic-secrets'] || isLoopback(host);
   return {
@@ -137,6 +141,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       ...(seededKeys ? {} : { randomDemoKeys: true }),
       ...(controlToken ? { controlToken } : {}),
       control: !values['no-control'],
+      journalSize,
       ...(values['no-rate-limits'] ? { rateLimits: UNLIMITED } : {}),
     },
   };

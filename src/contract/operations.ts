@@ -16,6 +16,8 @@ export interface Operation {
   /** JSON pointer of the request body schema within its document, when there is a body. */
   bodySchemaPointer: string | null;
   bodyRequired: boolean;
+  /** The documented response statuses: what an injected fault may answer. */
+  statuses: number[];
 }
 
 export interface ParameterSpec {
@@ -52,6 +54,7 @@ export function readOperations(document: unknown, documentId: Operation['documen
         parameters: params,
         bodySchemaPointer: bodyRef ?? (jsonBody ? `#/paths/${escapePointer(template)}/${method}/requestBody/content/application~1json/schema` : null),
         bodyRequired: Boolean(body?.required),
+        statuses: Object.keys((op.responses as Json | undefined) ?? {}).map(Number).filter(Number.isInteger),
       });
     }
   }

@@ -4,6 +4,8 @@ import { settleRefunds } from '../builds/builds-service.js';
 import type { Operation } from '../contract/operations.js';
 import type { RateLimitState } from '../limits/rate-limiter.js';
 import { toHttpDate } from '../clock/clock.js';
+import { preferredFault, type FaultDecision } from '../observe/faults.js';
+import { recordExchange } from '../observe/record-exchange.js';
 import type { ControlHandler, Reply, ServiceHandler, Simulation } from '../operations/context.js';
 import { AuthorizationServer } from '../oauth/authorization-server.js';
 import { ApiError, validationError } from './api-error.js';
@@ -42,6 +44,9 @@ interface Exchange {
   operationId?: string;
   /** The control API is never CORS-open. */
   private?: boolean;
+  accountId?: string;
+  /** A fault rule (or Prefer header) that decided this call. */
+  fault?: FaultDecision;
 }
 
 /** What an in-process adapter may add to a request; nothing an HTTP client can set. */
@@ -55,6 +60,8 @@ export interface HandleOptions {
 /** The engine's answer, with what an adapter may log (never the key itself). */
 export interface HandledResponse extends EngineResponse {
   log: { correlationId: string; keyHint?: string; operationId?: string };
+  /** What the adapter must do that the engine cannot: wait before answering, or drop the connection. */
+  fault?: { ruleId: string; delayMs?: number; drop?: boolean };
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -82,13 +89,16 @@ export class Engine {
 
   handle(request: EngineRequest, options: HandleOptions = {}): HandledResponse {
     const exchange: Exchange = { correlationId: `corr_${this.options.sim.correlationIds.hex(24)}`, now: this.options.sim.clock.now(), rate: null };
+    const started = performance.now();
     let reply: Reply;
     try {
       reply = this.dispatch(request, exchange, options);
     } catch (error) {
       reply = this.errorReply(error, exchange);
     }
-    return this.finish(reply, exchange);
+    const response = this.finish(reply, exchange);
+    recordExchange(this.options.sim.journal, request, response, exchange, performance.now() - started);
+    return response;
   }
 
   private dispatch(request: EngineRequest, exchange: Exchange, options: HandleOptions): Reply {
@@ -153,14 +163,23 @@ export class Engine {
     }
     const { operation, pathParams } = route.match;
     exchange.operationId = operation.operationId;
+    exchange.accountId = caller.account.id;
 
-    // 5. Check the scope.
+    // 5. A fault asked for by the call's Prefer header, or by a rule under /_sim/faults.
+    const fault = preferredFault(request.headers.prefer, operation, exchange.now)
+      ?? sim.faults.match({ operation, method, path, accountId: caller.account.id, keyHint: caller.hint, now: exchange.now });
+    if (fault) {
+      exchange.fault = fault;
+      if (fault.error) throw fault.error;
+    }
+
+    // 6. Check the scope.
     if (operation.scope) requireScope(caller, operation.scope);
 
-    // 6. Book what time has already decided (refunds of failed builds).
+    // 7. Book what time has already decided (refunds of failed builds).
     settleRefunds(caller.account, exchange.now);
 
-    // 7. Validate the input, then run the operation.
+    // 8. Validate the input, then run the operation.
     const params = this.parameters(operation, pathParams, query, request);
     const body = this.body(operation, request);
     const handler = this.options.serviceHandlers[operation.operationId] as ServiceHandler;
@@ -263,11 +282,13 @@ export class Engine {
       headers['content-type'] = JSON_TYPE;
       body = JSON.stringify(reply.json);
     }
+    const { fault } = exchange;
     return {
       status: reply.status,
       headers,
       body,
       log: { correlationId: exchange.correlationId, keyHint: exchange.keyHint, operationId: exchange.operationId },
+      ...(fault && (fault.delayMs !== undefined || fault.drop) ? { fault: { ruleId: fault.ruleId, delayMs: fault.delayMs, drop: fault.drop } } : {}),
     };
   }
 }

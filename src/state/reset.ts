@@ -10,6 +10,8 @@ import { restoreSnapshot } from './snapshot.js';
  */
 export function resetSimulation(sim: Simulation, initialState: string): void {
   restoreSnapshot(sim, JSON.parse(initialState));
+  sim.journal.clear();
+  sim.faults.clear();
   sim.limiter.clear();
   sim.guessing.failedAuth.clear();
   sim.guessing.shareView.clear();
@@ -22,6 +24,8 @@ export function resetSimulation(sim: Simulation, initialState: string): void {
  * holds only its opening purchase again. Ids are not reissued: its id stream goes on.
  */
 export function resetAccount(sim: Simulation, account: Account, now: number): void {
+  sim.journal.clear(account.id);
+  sim.faults.clear(account.id);
   for (const share of account.shares.values()) sim.store.shareTokens.delete(share.token);
   for (const collection of [account.transactions, account.targets, account.builds, account.library, account.shares, account.images, account.audio, account.chats]) {
     collection.clear();
