@@ -13,6 +13,8 @@ export interface RequestLogEntry {
   durationMs: number;
   keyHint?: string;
   correlationId: string;
+  operationId?: string;
+  errorCode?: string;
 }
 
 export interface NodeHandlerOptions {
@@ -61,6 +63,8 @@ export function createNodeHandler(simulator: Simulator, options: NodeHandlerOpti
         durationMs: performance.now() - started,
         keyHint: response.log.keyHint,
         correlationId: response.log.correlationId,
+        operationId: response.log.operationId,
+        errorCode: response.log.errorCode,
       });
     };
     try {

@@ -9,7 +9,7 @@ import { parseServeOptions, USAGE } from './options.js';
 import { banner, exposureWarning } from './banner.js';
 import { isLoopback } from '../engine/control-guard.js';
 import { stopOnSignals } from './shutdown.js';
-import { formatRequestLine } from './request-log.js';
+import { requestLogger } from './request-log.js';
 import { readStateFile, restoreFromStateFile, StateWriter } from './state-file.js';
 
 function main(): void {
@@ -45,9 +45,7 @@ function main(): void {
   const mcp = createMcpEndpoint(simulator, { allowedHostnames: isLoopback(options.host) ? [] : [options.host] });
   const handler = createNodeHandler(simulator, {
     mcp,
-    onRequest: options.quiet
-      ? undefined
-      : (entry) => process.stdout.write(formatRequestLine(entry)),
+    onRequest: options.quiet ? undefined : requestLogger(options.logFormat),
   });
   const server = createServer(handler);
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -58,7 +56,9 @@ function main(): void {
     const { port } = server.address() as AddressInfo;
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     simulator.sim.oauth.setListeningUrl(`http://${host}:${port}`);
-    process.stdout.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false));
+    // With JSON logs, stdout holds only JSON lines: the banner (for people) goes to stderr.
+    const out = options.logFormat === 'json' ? process.stderr : process.stdout;
+    out.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false));
     if (!isLoopback(options.host)) process.stderr.write(exposureWarning(options.host, options.simulator.controlToken !== undefined, options.simulator.randomDemoKeys === true));
   });
   stopOnSignals(server, {

@@ -10,6 +10,8 @@ export interface ServeOptions {
   host: string;
   simulator: SimulatorOptions;
   quiet: boolean;
+  /** Request lines as text, or as JSON objects (pino); the start banner goes to stderr then. */
+  logFormat: 'text' | 'json';
   /** How long a stop lets requests finish before closing what is left. */
   drainMs: number;
   /** Where the simulation is kept across restarts, and how often it is written. */
@@ -49,6 +51,7 @@ Options:
   --journal-size <n>  Requests the journal under /_sim/journal keeps (default 1000; 0: none)
   --no-control        Do not serve the /_sim control API
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
+  --log-format <f>    Request log as text (default) or json, one object a line (env SIM_LOG_FORMAT)
   --quiet             Do not log requests
   -h, --help          Show this help
   -v, --version       Show the version
@@ -83,6 +86,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       'state-file': { type: 'string' },
       'state-interval': { type: 'string' },
       'journal-size': { type: 'string' },
+      'log-format': { type: 'string' },
       'no-control': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -123,6 +127,8 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   if (statePath === '') throw new UsageError('--state-file needs a path');
   const journalSize = Number(values['journal-size'] ?? 1000);
   if (!Number.isInteger(journalSize) || journalSize < 0 || journalSize > 1_000_000) throw new UsageError(`--journal-size must be 0 to 1000000, not ${values['journal-size']}`);
+  const logFormat = values['log-format'] ?? env.SIM_LOG_FORMAT ?? 'text';
+  if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format must be text or json, not ${logFormat}`);
   const host = values.host ?? env.HOST ?? DEFAULT_HOST;
   const seededKeys = values['seeded-keys'] || values['deterministic-secrets'] || isLoopback(host);
   return {
@@ -132,6 +138,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     port,
     host,
     quiet: values.quiet ?? false,
+    logFormat,
     simulator: {
       seed: values.seed ?? env.SIM_SEED ?? DEFAULT_SEED,
       speed: speedText as SimulatorOptions['speed'],

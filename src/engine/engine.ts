@@ -59,7 +59,7 @@ export interface HandleOptions {
 
 /** The engine's answer, with what an adapter may log (never the key itself). */
 export interface HandledResponse extends EngineResponse {
-  log: { correlationId: string; keyHint?: string; operationId?: string };
+  log: { correlationId: string; keyHint?: string; operationId?: string; errorCode?: string };
   /** What the adapter must do that the engine cannot: wait before answering, or drop the connection. */
   fault?: { ruleId: string; delayMs?: number; drop?: boolean };
 }
@@ -287,7 +287,12 @@ export class Engine {
       status: reply.status,
       headers,
       body,
-      log: { correlationId: exchange.correlationId, keyHint: exchange.keyHint, operationId: exchange.operationId },
+      log: {
+        correlationId: exchange.correlationId,
+        keyHint: exchange.keyHint,
+        operationId: exchange.operationId,
+        errorCode: reply.status >= 400 ? ((reply.json as { code?: string } | undefined)?.code ?? undefined) : undefined,
+      },
       ...(fault && (fault.delayMs !== undefined || fault.drop) ? { fault: { ruleId: fault.ruleId, delayMs: fault.delayMs, drop: fault.drop } } : {}),
     };
   }
