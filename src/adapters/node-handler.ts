@@ -3,6 +3,7 @@ import type { McpEndpoint } from '../mcp/mcp-endpoint.js';
 import type { Simulator } from '../simulator.js';
 import { serveFetch } from './fetch-bridge.js';
 import { toEngineRequest } from './node-request.js';
+import { staticPage } from './static-pages.js';
 import type { EngineRequest } from '../engine/types.js';
 import type { HandledResponse } from '../engine/engine.js';
 
@@ -40,6 +41,13 @@ export function createNodeHandler(simulator: Simulator, options: NodeHandlerOpti
       serveFetch(req, res, mcp.fetch)
         .then((status) => onRequest?.({ method: req.method ?? 'GET', url, status, durationMs: performance.now() - started, correlationId: '-' }))
         .catch((error: unknown) => internalError(res, error));
+      return;
+    }
+    const page = staticPage(req.method ?? 'GET', url.split('?')[0] ?? url, req.headers.host);
+    if (page) {
+      page.headers['content-length'] = String(Buffer.byteLength(page.body));
+      res.writeHead(page.status, page.headers);
+      res.end(req.method === 'HEAD' ? undefined : page.body);
       return;
     }
     const answer = (request: EngineRequest) => {

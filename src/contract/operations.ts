@@ -39,7 +39,8 @@ export function readOperations(document: unknown, documentId: Operation['documen
     const shared = (pathItem.parameters as Json[] | undefined) ?? [];
     for (const method of METHODS) {
       const op = pathItem[method] as Json | undefined;
-      if (!op) continue;
+      // Pages the server adapters serve around the engine (the docs): documented, not routed here.
+      if (!op || op['x-served-by-adapter'] === true) continue;
       const params = [...shared, ...((op.parameters as Json[] | undefined) ?? [])].map((p) => resolveParameter(doc, p));
       const body = op.requestBody as Json | undefined;
       const jsonBody = body ? ((body.content as Json)['application/json'] as Json | undefined) : undefined;

@@ -121,7 +121,8 @@ describe.skipIf(browserMissing)(`a web page of another origin, in ${CHROMIUM}`, 
     const rebinding = await launchChromium(['--host-resolver-rules=MAP rebind.attacker.test 127.0.0.1']);
     try {
       const page = await rebinding.newPage();
-      await page.goto(`http://rebind.attacker.test:${port}/`);
+      // A page of no policy (our landing page forbids every fetch; the attacker's own page would not).
+      await page.goto(`http://rebind.attacker.test:${port}/healthz`);
       const outcome = await page.evaluate(async () => {
         const res = await fetch('/_sim/accounts', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"balance":1000000000}' });
         return { status: res.status, body: await res.json() };
