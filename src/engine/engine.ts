@@ -9,7 +9,8 @@ import { recordExchange } from '../observe/record-exchange.js';
 import type { ControlHandler, Reply, ServiceHandler, Simulation } from '../operations/context.js';
 import { AuthorizationServer } from '../oauth/authorization-server.js';
 import { ApiError, validationError } from './api-error.js';
-import { guardControl, isLoopback } from './control-guard.js';
+import { guardControl } from './control-guard.js';
+import { guessingAddress, originRelative } from './request-facts.js';
 import { CORS_HEADERS, preflightResponse } from './cors.js';
 import { readJsonBody } from './http-body.js';
 import type { RequestValidator, ValidatedParameters } from './request-validation.js';
@@ -305,25 +306,4 @@ function assertEveryOperationHandled(operations: Operation[], handlers: Readonly
   if (missing.length || extra.length) {
     throw new Error(`Operations and handlers disagree: no handler for [${missing.join(', ')}]; no operation for [${extra.join(', ')}]`);
   }
-}
-
-/** `https://api.example.com/api/v1/x?y` → `/api/v1/x?y`: in-process callers may pass a whole URL. */
-function originRelative(url: string): string {
-  if (url.startsWith('/')) return url;
-  try {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}`;
-  } catch {
-    return url; // not a URL: routed as is, and answered 404
-  }
-}
-
-/**
- * The address a guessing limit counts, or none: in-process callers (msw, MCP) have no address,
- * and loopback clients are the machine's own users, who can read every secret through `/_sim`
- * anyway. Limiting them would only break local contract runs that check 401s by the hundred.
- */
-function guessingAddress(request: EngineRequest): string | undefined {
-  const address = request.remoteAddress;
-  return address === undefined || isLoopback(address) ? undefined : address;
 }
