@@ -16,7 +16,9 @@ describe('what the CLI prints at start', () => {
 
   it('shows a demo key only when the (restored) state holds it', () => {
     const simulator = createSimulator({ frozenAt: 0 });
-    expect(banner('http://127.0.0.1:4010', simulator, true)).toContain(simulator.keys.readWrite);
+    const printed0 = banner('http://127.0.0.1:4010', simulator, true);
+    expect(printed0).toContain(simulator.keys.readWrite);
+    expect(printed0).toContain('http://127.0.0.1:4010/docs');
     const other = createSimulator({ frozenAt: 0, randomDemoKeys: true });
     other.restore(simulator.snapshot());
     const printed = banner('http://127.0.0.1:4010', other, true);
