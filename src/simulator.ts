@@ -20,6 +20,8 @@ import { DEFAULT_JOURNAL_SIZE, Journal } from './observe/journal.js';
 import { FaultRules } from './observe/faults.js';
 import { restoreSnapshot, takeSnapshot, type SimulationSnapshot } from './state/snapshot.js';
 import { VERSION } from './version.js';
+import { byKey as bodyValidators } from './contract/validators-body.generated.js';
+import { byKey as paramValidators } from './contract/validators-params.generated.js';
 
 export const DEFAULT_SEED = 'content-sim';
 
@@ -113,7 +115,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     sim,
     serviceOperations,
     controlOperations: readOperations(controlDocument, 'control'),
-    validator: new RequestValidator({ service: serviceDocument, control: controlDocument }),
+    validator: new RequestValidator({ service: serviceDocument, control: controlDocument }, { body: bodyValidators, params: paramValidators }),
     serviceHandlers,
     publicHandlers,
     controlHandlers,
