@@ -1,17 +1,21 @@
+#!/usr/bin/env node
 /**
- * `npm run contracts -- --base-url http://host:port [options]`: checks a server against the
- * contract. Parses the flags into the CONTRACT_* environment, runs the suite with vitest
- * (console and JUnit reporters), prints the report and the summary line, and exits 0 only
- * when no check failed.
+ * `content-contracts --base-url http://host:port [options]` (in the repository: `npm run
+ * contracts -- …`): checks a server against the contract. Runs every check of the level in
+ * order, printing one line per check, writes the JUnit, summary and coverage reports, prints
+ * the report with the summary line last, and exits 0 only when no check failed. Plain Node:
+ * no test runner at run time, so the compiled bin starts in well under a second.
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
 import { runDiffCommand } from './diff/command.js';
 import { runProxyCommand } from './proxy/command.js';
 import { configFromEnv, flagsToEnv, USAGE } from './lib/config.js';
-import { COVERAGE_FILE, formatReport, JUNIT_FILE, readSummary, SUMMARY_FILE } from './lib/report.js';
+import { junitOfSuite } from './lib/junit.js';
+import { COVERAGE_FILE, formatReport, JUNIT_FILE, SUMMARY_FILE, writeSummary } from './lib/report.js';
+import { SuiteRun, type CheckResult } from './lib/runner.js';
+
+const MARK: Record<CheckResult['status'], string> = { passed: '✓', failed: '✗', skipped: '↓' };
 
 async function main(): Promise<number> {
   if (process.argv[2] === 'diff') return runDiffCommand(process.argv.slice(3));
@@ -41,29 +45,24 @@ async function main(): Promise<number> {
     process.stderr.write(`contracts: cannot reach ${config.baseUrl}: ${(e as Error).cause ?? (e as Error).message}\n`);
     return 2;
   }
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const reportDir = resolve(root, config.reportDir);
-  process.env.CONTRACT_REPORT_DIR = reportDir;
+  // Reports go under the caller's directory, never inside an installed package.
+  const reportDir = resolve(process.cwd(), config.reportDir);
   rmSync(join(reportDir, SUMMARY_FILE), { force: true });
+  const startedAt = new Date().toISOString();
 
-  const vitest = await startVitest('test', [], {
-    config: join(root, 'contracts/vitest.config.ts'),
-    root,
-    run: true,
-    watch: false,
-    reporters: ['default', 'junit'],
-    outputFile: { junit: join(reportDir, JUNIT_FILE) },
-  });
-  const crashed = vitest.state.getUnhandledErrors().length > 0 || vitest.state.getFiles().some((f) => f.result?.state === 'fail' && (f.result.errors?.length ?? 0) > 0);
-  await vitest.close();
-
-  const summary = readSummary(reportDir);
-  if (!summary) {
-    process.stderr.write('contracts: the suite did not finish (see the errors above)\n');
-    return 1;
+  const run = await SuiteRun.open(config);
+  process.stdout.write(`contract suite, ${config.level} level, against ${config.baseUrl}\n`);
+  for (const check of run.checks) {
+    const result = await run.run(check);
+    const why = result.status === 'skipped' ? ` — skipped: ${result.message}` : '';
+    process.stdout.write(` ${MARK[result.status]} ${result.title}${why} ${result.durationMs}ms\n`);
   }
-  process.stdout.write(`\n${formatReport(summary)}\nJUnit report: ${join(reportDir, JUNIT_FILE)}\nCoverage (JSON): ${join(reportDir, COVERAGE_FILE)}\n`);
-  return summary.failed > 0 || crashed ? 1 : 0;
+  const summary = await run.finish();
+  writeSummary(summary, reportDir);
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(join(reportDir, JUNIT_FILE), junitOfSuite(summary, startedAt));
+  process.stdout.write(`\nJUnit report: ${join(reportDir, JUNIT_FILE)}\nCoverage (JSON): ${join(reportDir, COVERAGE_FILE)}\n\n${formatReport(summary)}\n`);
+  return summary.failed > 0 ? 1 : 0;
 }
 
 process.exitCode = await main();

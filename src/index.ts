@@ -1,6 +1,6 @@
 /** The package's entry point: the simulator, its engine types and the express adapter. */
 export { createSimulator, DEFAULT_SEED, type Simulator, type SimulatorOptions } from './simulator.js';
-export { createExpressApp, type ExpressAdapterOptions, type RequestLogEntry } from './adapters/express.js';
+export { createExpressApp, type ExpressAdapterOptions, type SimulatorApp, type RequestLogEntry } from './adapters/express.js';
 export type { EngineRequest, EngineResponse } from './engine/types.js';
 export type { HandledResponse } from './engine/engine.js';
 export type { SeededKeys, RoleKeys } from './seed/accounts.js';

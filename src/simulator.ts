@@ -15,6 +15,7 @@ import { controlHandlers, publicHandlers, serviceHandlers } from './operations/i
 import { seedAccounts, type SeededKeys } from './seed/accounts.js';
 import { Store } from './store/store.js';
 import { VERSION } from './version.js';
+import { toOriginForm } from './engine/origin-form.js';
 
 export const DEFAULT_SEED = 'content-sim';
 
@@ -97,5 +98,5 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     controlToken: options.controlToken,
     onFault: options.onFault ?? ((error, correlationId) => console.error(`[${correlationId}] unexpected fault:`, error)),
   });
-  return { handle: (request, handleOptions) => engine.handle(request, handleOptions), clock, seed, keys, sim };
+  return { handle: (request, handleOptions) => engine.handle(toOriginForm(request), handleOptions), clock, seed, keys, sim };
 }

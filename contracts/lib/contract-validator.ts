@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
-import { parse } from 'yaml';
 import { documentedView, SPEC_ERROR_SCHEMA } from './documented-view.js';
+import { readContract } from './contract-files.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
 const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
@@ -98,7 +97,7 @@ export class ContractValidator {
 
   static fromFiles(files: Record<string, string>, options: ContractValidatorOptions = {}): ContractValidator {
     return new ContractValidator(
-      Object.entries(files).map(([id, path]) => ({ id, doc: parse(readFileSync(path, 'utf8')) as Json })),
+      Object.entries(files).map(([id, path]) => ({ id, doc: readContract(path) as Json })),
       options,
     );
   }

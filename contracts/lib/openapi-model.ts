@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { join } from 'node:path';
+import { packageRoot, readContract } from './contract-files.js';
 
 type Json = Record<string, any>;
 
 /** The contract files, beside this folder unless CONTRACT_OPENAPI names another service contract. */
 export const CONTRACT_FILES = {
-  service: process.env.CONTRACT_OPENAPI ?? fileURLToPath(new URL('../../openapi.yaml', import.meta.url)),
-  control: fileURLToPath(new URL('../../simulator-control.yaml', import.meta.url)),
+  service: process.env.CONTRACT_OPENAPI ?? join(packageRoot(), 'openapi.yaml'),
+  control: join(packageRoot(), 'simulator-control.yaml'),
 };
 
 /** Spec, Limits: requests a minute per key by route class, and per user. */
@@ -38,7 +37,7 @@ export interface OperationInfo {
 }
 
 export function readOperations(file = CONTRACT_FILES.service): OperationInfo[] {
-  const doc = parse(readFileSync(file, 'utf8')) as Json;
+  const doc = readContract(file) as Json;
   const deref = (node: Json): Json => {
     let current = node;
     while (current && typeof current.$ref === 'string') {

@@ -1,4 +1,5 @@
-import express, { type Express } from 'express';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import express from 'express';
 import type { HandledResponse } from '../engine/engine.js';
 import type { Simulator } from '../simulator.js';
 import type { McpEndpoint } from '../mcp/mcp-endpoint.js';
@@ -21,8 +22,18 @@ export interface ExpressAdapterOptions {
   mcp?: McpEndpoint;
 }
 
+/**
+ * The app createExpressApp answers, typed without express's own types (a dev dependency
+ * here): a request listener for `http.createServer`, a handler for another app's `use`, and
+ * `listen`. It is an express app: with @types/express, cast it to `Express` for the rest.
+ */
+export interface SimulatorApp {
+  (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
+  listen(port?: number, hostname?: string, callback?: () => void): Server;
+}
+
 /** An express app that hands every request to the simulator's engine; it holds no behaviour. */
-export function createExpressApp(simulator: Simulator, options: ExpressAdapterOptions = {}): Express {
+export function createExpressApp(simulator: Simulator, options: ExpressAdapterOptions = {}): SimulatorApp {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');

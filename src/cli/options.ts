@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED, parseSpeed, type SimulatorOptions } from '../simulator.js';
+import { withOptionalValues } from './optional-values.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -49,7 +50,7 @@ export class UsageError extends Error {}
 /** Reads the command line (and the environment) into serve options; throws UsageError on bad input. */
 export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' | 'version' {
   const { values, positionals } = parseArgs({
-    args: argv,
+    args: withOptionalValues(argv),
     allowPositionals: true,
     options: {
       port: { type: 'string' },
