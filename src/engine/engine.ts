@@ -103,7 +103,7 @@ export class Engine {
     if (controlPath) exchange.private = true;
     if (method === 'OPTIONS' && this.options.cors !== false) {
       if (controlPath) throw new ApiError(403, 'FORBIDDEN', 'The control API answers no cross-origin request.', {});
-      return preflightResponse();
+      return preflightResponse(request.headers['access-control-request-headers']);
     }
     if (AuthorizationServer.handles(path)) {
       exchange.operationId = 'oauth';
