@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { compileValidators } from './compile-validators.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const service = parse(readFileSync(`${root}openapi.yaml`, 'utf8'));
@@ -17,3 +18,4 @@ const text = [
   '',
 ].join('\n');
 writeFileSync(`${root}src/contract/openapi.generated.ts`, text);
+compileValidators({ service, control }, `${root}src/contract`);

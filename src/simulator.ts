@@ -16,6 +16,8 @@ import { seedAccounts, type SeededKeys } from './seed/accounts.js';
 import { Store } from './store/store.js';
 import { VERSION } from './version.js';
 import { toOriginForm } from './engine/origin-form.js';
+import { byKey as bodyValidators } from './contract/validators-body.generated.js';
+import { byKey as paramValidators } from './contract/validators-params.generated.js';
 
 export const DEFAULT_SEED = 'content-sim';
 
@@ -89,7 +91,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     sim,
     serviceOperations: readOperations(serviceDocument, 'service'),
     controlOperations: readOperations(controlDocument, 'control'),
-    validator: new RequestValidator({ service: serviceDocument, control: controlDocument }),
+    validator: new RequestValidator({ service: serviceDocument, control: controlDocument }, { body: bodyValidators, params: paramValidators }),
     serviceHandlers,
     publicHandlers,
     controlHandlers,

@@ -12,13 +12,15 @@ export type { ErrorObject, ValidateFunction };
  * `x-inferred`, …) are not JSON Schema, so strict mode is off; the documents are linted
  * by Redocly instead.
  */
-export function createAjv(options: { coerceTypes?: boolean } = {}): Ajv2020 {
+export function createAjv(options: { coerceTypes?: boolean; standaloneSource?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: true,
     coerceTypes: options.coerceTypes ?? false,
     useDefaults: options.coerceTypes ?? false,
     validateSchema: false,
+    // Build time only (scripts/compile-validators.ts): keep each validator's source for standalone code.
+    ...(options.standaloneSource ? { code: { source: true, esm: true } } : {}),
   });
   addFormats(ajv);
   return ajv;

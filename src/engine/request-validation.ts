@@ -1,11 +1,18 @@
 import type { Operation, ParameterSpec } from '../contract/operations.js';
 import { createAjv, type ErrorObject, type ValidateFunction } from '../contract/ajv.js';
+import { bodySchema, parameterSchema, validatorKey } from '../contract/validator-schemas.js';
 import { validationError, type FieldProblem } from './api-error.js';
 
 export interface ValidatedParameters {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
   header: Record<string, unknown>;
+}
+
+/** Validators by `validatorKey`: those of bodies, and those of parameters (which coerce strings and fill defaults). */
+export interface PrecompiledValidators {
+  body: Record<string, ValidateFunction>;
+  params: Record<string, ValidateFunction>;
 }
 
 interface OperationValidators {
@@ -23,7 +30,15 @@ export class RequestValidator {
   private readonly paramAjv = createAjv({ coerceTypes: true });
   private readonly compiled = new Map<Operation, OperationValidators>();
 
-  constructor(documents: Record<Operation['documentId'], unknown>) {
+  /**
+   * `precompiled`: validators generated at build time as standalone code (no `new Function`
+   * at run time, which a strict Content-Security-Policy forbids; and a faster start). An
+   * operation missing from them is compiled here, on first call.
+   */
+  constructor(
+    documents: Record<Operation['documentId'], unknown>,
+    private readonly precompiled?: PrecompiledValidators,
+  ) {
     for (const [id, doc] of Object.entries(documents)) {
       this.bodyAjv.addSchema(doc as object, id);
       this.paramAjv.addSchema(doc as object, id);
@@ -58,33 +73,18 @@ export class RequestValidator {
   private validators(operation: Operation): OperationValidators {
     let v = this.compiled.get(operation);
     if (!v) {
-      const compileParams = (location: ParameterSpec['in']): ValidateFunction => {
-        const specs = operation.parameters.filter((p) => p.in === location);
-        const properties = Object.fromEntries(specs.map((p) => [p.name, withDocumentRefs(p.schema, operation.documentId)]));
-        const required = specs.filter((p) => p.required).map((p) => p.name);
-        return this.paramAjv.compile({ type: 'object', properties, required });
-      };
+      const pre = this.precompiled;
+      const params = (location: ParameterSpec['in']): ValidateFunction =>
+        pre?.params[validatorKey(operation, location)] ?? this.paramAjv.compile(parameterSchema(operation, location));
+      const schema = bodySchema(operation);
       v = {
-        parameters: { path: compileParams('path'), query: compileParams('query'), header: compileParams('header') },
-        body: operation.bodySchemaPointer
-          ? this.bodyAjv.compile({ $ref: `${operation.documentId}${operation.bodySchemaPointer}` })
-          : null,
+        parameters: { path: params('path'), query: params('query'), header: params('header') },
+        body: schema ? (pre?.body[validatorKey(operation, 'body')] ?? this.bodyAjv.compile(schema)) : null,
       };
       this.compiled.set(operation, v);
     }
     return v;
   }
-}
-
-/** Parameter schemas are copied out of their document, so their local $refs must name it. */
-function withDocumentRefs(schema: unknown, documentId: string): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => withDocumentRefs(s, documentId));
-  if (schema && typeof schema === 'object') {
-    return Object.fromEntries(
-      Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${documentId}${v}` : withDocumentRefs(v, documentId)]),
-    );
-  }
-  return schema;
 }
 
 /** Turns ajv's errors into `{ path, message }` entries a person can act on. */
