@@ -1,21 +1,19 @@
 #!/usr/bin/env node
 /**
- * `content-contracts --base-url http://host:port [options]` (in the repository: `npm run
- * contracts -- …`): checks a server against the contract. Runs every check of the level in
- * order, printing one line per check, writes the JUnit, summary and coverage reports, prints
- * the report with the summary line last, and exits 0 only when no check failed. Plain Node:
- * no test runner at run time, so the compiled bin starts in well under a second.
+ * `content-contracts --base-url http://host:port [options]` (or `npm run contracts -- …`):
+ * checks a server against the contract. Parses the flags into the CONTRACT_* environment,
+ * runs the checks one by one with a line for each, writes the JUnit, summary and coverage
+ * files, prints the report, and exits 0 only when no check failed. No test framework runs:
+ * the compiled command starts in the time Node takes.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { suiteJunit } from './lib/junit.js';
+import { SuiteRun } from './lib/runner.js';
 import { runDiffCommand } from './diff/command.js';
 import { runProxyCommand } from './proxy/command.js';
 import { configFromEnv, flagsToEnv, USAGE } from './lib/config.js';
-import { junitOfSuite } from './lib/junit.js';
-import { COVERAGE_FILE, formatReport, JUNIT_FILE, SUMMARY_FILE, writeSummary } from './lib/report.js';
-import { SuiteRun, type CheckResult } from './lib/runner.js';
-
-const MARK: Record<CheckResult['status'], string> = { passed: '✓', failed: '✗', skipped: '↓' };
+import { COVERAGE_FILE, formatReport, JUNIT_FILE, writeSummary } from './lib/report.js';
 
 async function main(): Promise<number> {
   if (process.argv[2] === 'diff') return runDiffCommand(process.argv.slice(3));
@@ -45,22 +43,19 @@ async function main(): Promise<number> {
     process.stderr.write(`contracts: cannot reach ${config.baseUrl}: ${(e as Error).cause ?? (e as Error).message}\n`);
     return 2;
   }
-  // Reports go under the caller's directory, never inside an installed package.
   const reportDir = resolve(process.cwd(), config.reportDir);
-  rmSync(join(reportDir, SUMMARY_FILE), { force: true });
   const startedAt = new Date().toISOString();
-
   const run = await SuiteRun.open(config);
-  process.stdout.write(`contract suite, ${config.level} level, against ${config.baseUrl}\n`);
+  process.stdout.write(`Contract suite, ${config.level} level, against ${config.baseUrl}: ${run.checks.length} checks\n`);
   for (const check of run.checks) {
     const result = await run.run(check);
-    const why = result.status === 'skipped' ? ` — skipped: ${result.message}` : '';
-    process.stdout.write(` ${MARK[result.status]} ${result.title}${why} ${result.durationMs}ms\n`);
+    const mark = result.status === 'passed' ? '✓' : result.status === 'failed' ? '✗' : '-';
+    process.stdout.write(`  ${mark} ${check.title}${result.status === 'skipped' ? ` (skipped: ${result.message})` : ''}\n`);
   }
   const summary = await run.finish();
-  writeSummary(summary, reportDir);
   mkdirSync(reportDir, { recursive: true });
-  writeFileSync(join(reportDir, JUNIT_FILE), junitOfSuite(summary, startedAt));
+  writeSummary(summary, reportDir);
+  writeFileSync(join(reportDir, JUNIT_FILE), suiteJunit(summary, startedAt));
   process.stdout.write(`\nJUnit report: ${join(reportDir, JUNIT_FILE)}\nCoverage (JSON): ${join(reportDir, COVERAGE_FILE)}\n\n${formatReport(summary)}\n`);
   return summary.failed > 0 ? 1 : 0;
 }

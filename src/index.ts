@@ -1,8 +1,10 @@
 /** The package's entry point: the simulator, its engine types and the express adapter. */
 export { createSimulator, DEFAULT_SEED, type Simulator, type SimulatorOptions } from './simulator.js';
-export { createExpressApp, type ExpressAdapterOptions, type SimulatorApp, type RequestLogEntry } from './adapters/express.js';
+export { createExpressApp, type ExpressAdapterOptions, type SimulatorApp } from './adapters/express.js';
+export { createNodeHandler, type NodeHandler, type NodeHandlerOptions, type RequestLogEntry } from './adapters/node-handler.js';
 export type { EngineRequest, EngineResponse } from './engine/types.js';
 export type { HandledResponse } from './engine/engine.js';
 export type { SeededKeys, RoleKeys } from './seed/accounts.js';
 export { SPEED_PRESETS, type SpeedPreset } from './builds/pipeline.js';
 export { KEY_LIMITS, USER_LIMIT, type RateLimitClass } from './limits/rate-limiter.js';
+export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SimulationSnapshot } from './state/snapshot.js';

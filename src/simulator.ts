@@ -14,8 +14,12 @@ import { AuthorizationServer } from './oauth/authorization-server.js';
 import { controlHandlers, publicHandlers, serviceHandlers } from './operations/index.js';
 import { seedAccounts, type SeededKeys } from './seed/accounts.js';
 import { Store } from './store/store.js';
+import { Rng } from './random/rng.js';
+import { ContentCache } from './builds/content-cache.js';
+import { DEFAULT_JOURNAL_SIZE, Journal } from './observe/journal.js';
+import { FaultRules } from './observe/faults.js';
+import { restoreSnapshot, takeSnapshot, type SimulationSnapshot } from './state/snapshot.js';
 import { VERSION } from './version.js';
-import { toOriginForm } from './engine/origin-form.js';
 import { byKey as bodyValidators } from './contract/validators-body.generated.js';
 import { byKey as paramValidators } from './contract/validators-params.generated.js';
 
@@ -44,6 +48,15 @@ export interface SimulatorOptions {
    * from the seed, for byte-identical replays. Unsafe: anyone who knows the seed can derive them.
    */
   deterministicSecrets?: boolean;
+  /**
+   * Draw the demo keys made at start at random too, instead of from the seed: the CLI does so
+   * when it listens beyond loopback, where keys anyone can derive from the seed would let anyone in.
+   */
+  randomDemoKeys?: boolean;
+  /** Requests the journal keeps (default 1000); 0 keeps none (load tests). */
+  journalSize?: number;
+  /** Bytes of generated content kept for builds read recently (default 32 MiB); content is regenerated when evicted. */
+  contentCacheBytes?: number;
   /** Required in X-Control-Token on `/_sim`; without one, `/_sim` answers loopback (and in-process) clients only. */
   controlToken?: string;
 }
@@ -55,6 +68,10 @@ export interface Simulator {
   readonly seed: string;
   readonly keys: SeededKeys;
   readonly sim: Simulation;
+  /** The whole simulation as plain JSON: what `GET /_sim/snapshot` answers and `--state-file` writes. */
+  snapshot(): SimulationSnapshot;
+  /** Replaces the whole simulation with a snapshot's, or throws (a 400 ApiError naming the fault) and changes nothing. */
+  restore(snapshot: unknown): void;
 }
 
 export function parseSpeed(speed: SpeedPreset | number | string | undefined): { factor: number; label: string } {
@@ -74,7 +91,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const frozenAt = typeof options.frozenAt === 'string' ? Date.parse(options.frozenAt) : options.frozenAt;
   if (frozenAt !== undefined && !Number.isFinite(frozenAt)) throw new RangeError(`frozenAt is not a valid time: ${String(options.frozenAt)}`);
   const clock = new Clock({ frozenAt, realTime: options.realTime });
-  const store = new Store(seed, options.deterministicSecrets);
+  const store = new Store(seed, options.deterministicSecrets, options.randomDemoKeys);
+  const serviceOperations = readOperations(serviceDocument, 'service');
   const sim: Simulation = {
     seed,
     version: VERSION,
@@ -83,13 +101,19 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     store,
     limiter: new RateLimiter({ ...KEY_LIMITS, ...options.rateLimits?.perKey }, options.rateLimits?.perUser ?? USER_LIMIT),
     guessing: { failedAuth: new AddressLimiter(FAILED_AUTH_LIMIT), shareView: new AddressLimiter(SHARE_VIEW_LIMIT) },
-    builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems },
+    builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems, contentCache: new ContentCache(options.contentCacheBytes) },
     oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now() }),
+    correlationIds: new Rng(seed, 'correlation-ids'),
+    ready: true,
+    initialState: '',
+    journal: new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE),
+    faults: new FaultRules(seed, serviceOperations),
   };
   const keys = seedAccounts(store, clock.now());
+  sim.initialState = JSON.stringify(takeSnapshot(sim));
   const engine = new Engine({
     sim,
-    serviceOperations: readOperations(serviceDocument, 'service'),
+    serviceOperations,
     controlOperations: readOperations(controlDocument, 'control'),
     validator: new RequestValidator({ service: serviceDocument, control: controlDocument }, { body: bodyValidators, params: paramValidators }),
     serviceHandlers,
@@ -100,5 +124,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     controlToken: options.controlToken,
     onFault: options.onFault ?? ((error, correlationId) => console.error(`[${correlationId}] unexpected fault:`, error)),
   });
-  return { handle: (request, handleOptions) => engine.handle(toOriginForm(request), handleOptions), clock, seed, keys, sim };
+  return {
+    handle: (request, handleOptions) => engine.handle(request, handleOptions),
+    clock,
+    seed,
+    keys,
+    sim,
+    // A copy: the caller may keep or change it without touching the live records.
+    snapshot: () => JSON.parse(JSON.stringify(takeSnapshot(sim))) as SimulationSnapshot,
+    restore: (snapshot) => restoreSnapshot(sim, snapshot),
+  };
 }

@@ -56,6 +56,21 @@ describe('the control API is guarded', () => {
     expect(handle({ url: '/_sim/clock/advance', ...ADVANCE }).json.nowMs).toBe(T0 + 60_000);
   });
 
+  it('answers only requests addressed to this machine by name (Host), so a rebound domain cannot reach it', () => {
+    const handle = control();
+    const from = (host: string) => handle({ url: '/_sim/clock/advance', remoteAddress: '127.0.0.1', ...ADVANCE, headers: { ...ADVANCE.headers, host } });
+    const rebound = from('attacker.example:4010');
+    expect(rebound.status).toBe(403);
+    expect(rebound.json.error).toMatch(/not to attacker\.example:4010/);
+    expect(from('127.0.0.1.attacker.example').status).toBe(403);
+    expect(handle({ url: '/_sim/clock' }).json.nowMs).toBe(T0); // nothing changed
+    for (const host of ['127.0.0.1:4010', 'localhost:4010', 'LOCALHOST', '[::1]:4010', 'sim.localhost:4010']) expect(from(host).status, host).toBe(200);
+    // The simulator's own public name (--public-url) is its own.
+    const simulator = createSimulator({ frozenAt: T0, publicUrl: 'https://sim.example.com' });
+    const own = simulator.handle({ method: 'GET', url: '/_sim/clock', headers: { host: 'sim.example.com' }, remoteAddress: '127.0.0.1' });
+    expect(own.status).toBe(200);
+  });
+
   it('still serves the harness over a real socket from loopback', async () => {
     const h = harness();
     expect((await h.post('/_sim/accounts', { balance: 1 }, { key: null })).status).toBe(201);

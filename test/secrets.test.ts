@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Rng } from '../src/random/rng.js';
 import { harness } from './support/harness.js';
 
 /**
@@ -6,8 +7,8 @@ import { harness } from './support/harness.js';
  * they run their own simulator with that seed and replay the victim's requests. The demo
  * keys printed at start are public by design; every secret made afterwards must differ.
  */
-async function secretsOf(seed: string, deterministicSecrets = false) {
-  const h = harness({ seed, deterministicSecrets, speed: 'instant' });
+async function secretsOf(seed: string, deterministicSecrets = false, randomDemoKeys = false) {
+  const h = harness({ seed, deterministicSecrets, randomDemoKeys, speed: 'instant' });
   const created = await h.post('/api/v1/keys', { name: 'ci', scopes: ['svc:read'] });
   const rotated = await h.post(`/api/v1/keys/${created.body.id}/rotate`);
   const account = await h.post('/_sim/accounts', { balance: 5 }, { key: null });
@@ -35,5 +36,31 @@ describe('secrets come from a cryptographic source', () => {
     const a = await secretsOf('replay', true);
     const b = await secretsOf('replay', true);
     expect(b.secrets).toEqual(a.secrets);
+  });
+
+  it('draws even the demo keys at random when asked (the CLI beyond loopback), and they work', async () => {
+    const victim = await secretsOf('content-sim', false, true);
+    const attacker = await secretsOf('content-sim', false, true);
+    const seeded = await secretsOf('content-sim');
+    for (const name of Object.keys(seeded.demo) as (keyof typeof seeded.demo)[]) {
+      expect(victim.demo[name], name).not.toBe(seeded.demo[name]);
+      expect(victim.demo[name], name).not.toBe(attacker.demo[name]);
+    }
+    // Every call above was made with the random demo key, and each gave its secret.
+    for (const secret of victim.secrets) expect(secret).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  });
+
+  it('appear in no seeded stream: the next draws of every stream an attacker can rebuild from the seed and the ids', async () => {
+    for (const seed of ['content-sim', 'custom-seed-42']) {
+      const h = harness({ seed, speed: 'instant' });
+      const { secrets } = await secretsOf(seed);
+      const accountIds = [...h.simulator.sim.store.accounts.keys()];
+      const streams = [['key-values'], ['store-ids'], ['correlation-ids'], ...accountIds.map((id) => ['account-ids', id])];
+      for (const parts of streams) {
+        const rng = new Rng(seed, ...parts);
+        const drawn = rng.hex(8 * 4096); // the stream's next 4096 words, every alignment of a secret on them
+        for (const secret of secrets) expect(drawn, `${parts.join('/')}`).not.toContain(secret.replace(/^svc_live_/, '').slice(0, 16));
+      }
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { harness } from './support/harness.js';
+import { createSimulator } from '../src/simulator.js';
+import { assertContract } from './support/contract.js';
+import { harness, T0 } from './support/harness.js';
 
 describe('the clock refuses an instant it cannot represent', () => {
   it('answers 400 and leaves the clock where it was', async () => {
@@ -38,5 +40,17 @@ describe('an idempotent replay is answered first', () => {
     expect(replay.body).toMatchObject({ buildId, idempotent: true });
     const fresh = await h.post('/api/v1/builds', fields, { headers: { 'Idempotency-Key': 'new-key' } });
     expect(fresh.status).toBe(404);
+  });
+});
+
+describe('handle() with a whole URL', () => {
+  it('answers as for the path, for in-process callers that pass what fetch saw', () => {
+    const sim = createSimulator({ frozenAt: T0 });
+    const headers = { authorization: `Bearer ${sim.keys.readWrite}` };
+    const whole = sim.handle({ method: 'GET', url: 'https://api.example.com/api/v1/builds?limit=5', headers });
+    assertContract({ method: 'GET', url: '/api/v1/builds?limit=5', status: whole.status, headers: whole.headers, body: whole.body as string });
+    expect(whole.status).toBe(200);
+    expect(sim.handle({ method: 'GET', url: 'http://127.0.0.1:4010/api/v1/tokens/balance', headers }).body).toContain('"balance":100');
+    expect(sim.handle({ method: 'GET', url: 'nonsense', headers }).status).toBe(404);
   });
 });

@@ -109,6 +109,16 @@ describe('bad input gets a clear 4xx in the { error, code, details } shape', () 
     expect(res.headers['access-control-allow-headers']).toContain('Idempotency-Key');
   });
 
+  it('echoes the request headers a preflight asks for (tracing, request ids), never anything malformed', async () => {
+    const asked = 'x-request-id, sentry-trace, baggage, traceparent';
+    const res = await h.call('OPTIONS', '/api/v1/builds', { key: null, headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': asked } });
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-headers']).toBe(`Authorization, Content-Type, Idempotency-Key, ${asked}`);
+    expect(res.headers.vary).toBe('Access-Control-Request-Headers');
+    const odd = await h.call('OPTIONS', '/api/v1/builds', { key: null, headers: { 'Access-Control-Request-Headers': 'x-a, (bad)' } });
+    expect(odd.headers['access-control-allow-headers']).toBe('Authorization, Content-Type, Idempotency-Key');
+  });
+
   it('never answers 5xx to random bodies, headers and paths', async () => {
     const rng = new Rng('fuzz');
     const targetId = await h.target();

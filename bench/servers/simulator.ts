@@ -1,11 +1,13 @@
 /**
- * The simulator behind its express adapter (and its MCP endpoint), with one completed build to fetch. Rate limits
+ * The simulator as the CLI serves it (plain node:http; BENCH_ADAPTER=express for the express
+ * adapter), with its MCP endpoint and one completed build to fetch. Rate limits
  * are raised out of reach so the bench measures the request path, not 429s; the counting
  * still happens on every request.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExpressApp } from '../../src/adapters/express.js';
+import { createNodeHandler } from '../../src/adapters/node-handler.js';
 import { UNLIMITED } from '../../src/cli/options.js';
 import { createMcpEndpoint } from '../../src/mcp/mcp-endpoint.js';
 import { createSimulator } from '../../src/simulator.js';
@@ -24,8 +26,11 @@ const build = JSON.parse(call('POST', '/api/v1/builds', { targetId: target.id, k
 const path = `/api/v1/builds/${build.buildId}`;
 const sample = call('GET', path);
 
-const server = createServer(createExpressApp(simulator, { mcp: createMcpEndpoint(simulator) }));
+const mcp = createMcpEndpoint(simulator);
+const server = createServer(process.env.BENCH_ADAPTER === 'express' ? createExpressApp(simulator, { mcp }) : createNodeHandler(simulator, { mcp }));
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo;
   process.stdout.write(`${JSON.stringify({ port, path, key, body: sample.body })}\n`);
 });
+// A clean exit on SIGINT, so that --cpu-prof can write its profile.
+process.on('SIGINT', () => process.exit(0));

@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
+import { readContractDocument } from './openapi-model.js';
 import { documentedView, SPEC_ERROR_SCHEMA } from './documented-view.js';
-import { readContract } from './contract-files.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
 const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
@@ -97,7 +97,8 @@ export class ContractValidator {
 
   static fromFiles(files: Record<string, string>, options: ContractValidatorOptions = {}): ContractValidator {
     return new ContractValidator(
-      Object.entries(files).map(([id, path]) => ({ id, doc: readContract(path) as Json })),
+      // A copy: the validator's compiler may annotate what it is given.
+      Object.entries(files).map(([id, path]) => ({ id, doc: structuredClone(readContractDocument(path)) })),
       options,
     );
   }

@@ -1,12 +1,39 @@
-import { join } from 'node:path';
-import { packageRoot, readContract } from './contract-files.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 
 type Json = Record<string, any>;
 
-/** The contract files, beside this folder unless CONTRACT_OPENAPI names another service contract. */
+/**
+ * The package's root: the nearest folder above this file that holds openapi.yaml. The same
+ * code runs from the sources (contracts/lib) and compiled in the package (dist/contracts/lib).
+ */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'openapi.yaml'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('openapi.yaml is not in any folder above the contract suite');
+    dir = parent;
+  }
+  return dir;
+}
+
+const root = packageRoot();
+
+const parsed = new Map<string, Json>();
+
+/** A contract file, parsed once per run (parsing the YAML is the slowest step of a start). Do not mutate. */
+export function readContractDocument(file: string): Json {
+  let doc = parsed.get(file);
+  if (!doc) parsed.set(file, (doc = parse(readFileSync(file, 'utf8')) as Json));
+  return doc;
+}
+
+/** The contract files of this package, unless CONTRACT_OPENAPI names another service contract. */
 export const CONTRACT_FILES = {
-  service: process.env.CONTRACT_OPENAPI ?? join(packageRoot(), 'openapi.yaml'),
-  control: join(packageRoot(), 'simulator-control.yaml'),
+  service: process.env.CONTRACT_OPENAPI ?? join(root, 'openapi.yaml'),
+  control: join(root, 'simulator-control.yaml'),
 };
 
 /** Spec, Limits: requests a minute per key by route class, and per user. */
@@ -37,7 +64,7 @@ export interface OperationInfo {
 }
 
 export function readOperations(file = CONTRACT_FILES.service): OperationInfo[] {
-  const doc = readContract(file) as Json;
+  const doc = readContractDocument(file);
   const deref = (node: Json): Json => {
     let current = node;
     while (current && typeof current.$ref === 'string') {

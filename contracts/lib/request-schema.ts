@@ -1,5 +1,4 @@
-import { CONTRACT_FILES } from './openapi-model.js';
-import { readContract } from './contract-files.js';
+import { CONTRACT_FILES, readContractDocument } from './openapi-model.js';
 
 type Json = Record<string, any>;
 
@@ -18,7 +17,7 @@ const cache = new Map<string, RequestSchemas>();
 export function readRequestSchemas(file = CONTRACT_FILES.service): RequestSchemas {
   const cached = cache.get(file);
   if (cached) return cached;
-  const doc = readContract(file) as Json;
+  const doc = readContractDocument(file);
   const deref = (node: Json): Json => (node?.$ref ? deref((node.$ref as string).slice(2).split('/').reduce((n: Json, k: string) => n?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc)) : node);
   const result: RequestSchemas = { bodyFields: new Map(), requiredFields: new Map(), errorCodes: (doc.components?.schemas?.ErrorCode?.enum as string[] | undefined) ?? [] };
   for (const item of Object.values((doc.paths ?? {}) as Json)) {

@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
+import { parse } from 'yaml';
 import type { ContractLevel } from '../lib/contract-validator.js';
 import { documentedView } from '../lib/documented-view.js';
-import { readContract } from '../lib/contract-files.js';
 
 const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
@@ -29,7 +30,7 @@ export class RequestChecker {
 
   constructor(file: string, private readonly level: ContractLevel) {
     addFormats(this.ajv);
-    const original = readContract(file) as Json;
+    const original = parse(readFileSync(file, 'utf8')) as Json;
     const doc = level === 'documented' ? documentedView(original) : original;
     this.ajv.addSchema(doc, 'request-contract');
     const deref = (node: Json): Json => (node?.$ref ? deref((node.$ref as string).slice(2).split('/').reduce((n: Json, k: string) => n?.[k.replace(/~1/g, '/')], doc)) : node);

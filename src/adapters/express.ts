@@ -1,74 +1,29 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import type { HandledResponse } from '../engine/engine.js';
 import type { Simulator } from '../simulator.js';
-import type { McpEndpoint } from '../mcp/mcp-endpoint.js';
-import { serveFetch } from './fetch-bridge.js';
-import { toEngineRequest } from './node-request.js';
+import { createNodeHandler, type NodeHandlerOptions } from './node-handler.js';
 
-export interface RequestLogEntry {
-  method: string;
-  url: string;
-  status: number;
-  durationMs: number;
-  keyHint?: string;
-  correlationId: string;
-}
-
-export interface ExpressAdapterOptions {
-  /** Called once per request after the response is written; keys appear only as hints. */
-  onRequest?: (entry: RequestLogEntry) => void;
-  /** Serve this MCP endpoint at /mcp (see `createMcpEndpoint`). */
-  mcp?: McpEndpoint;
-}
+export type { RequestLogEntry } from './node-handler.js';
+export type ExpressAdapterOptions = NodeHandlerOptions;
 
 /**
- * The app createExpressApp answers, typed without express's own types (a dev dependency
- * here): a request listener for `http.createServer`, a handler for another app's `use`, and
- * `listen`. It is an express app: with @types/express, cast it to `Express` for the rest.
+ * What `createExpressApp` returns: an express application, typed only as the request handler
+ * it is, so that using it needs no `@types/express` (mount it with `app.use(...)`, or serve
+ * it with `http.createServer(...)`).
  */
-export interface SimulatorApp {
-  (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
-  listen(port?: number, hostname?: string, callback?: () => void): Server;
-}
+export type SimulatorApp = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 
-/** An express app that hands every request to the simulator's engine; it holds no behaviour. */
+/**
+ * An express app that hands every request to the simulator, for users who mount it in their
+ * own express app (`app.use('/sim', createExpressApp(simulator))`). It holds no behaviour:
+ * the same listener as the CLI's plain node:http server.
+ */
 export function createExpressApp(simulator: Simulator, options: ExpressAdapterOptions = {}): SimulatorApp {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('query parser', false); // the engine parses queries itself
-  const { mcp } = options;
-  if (mcp) {
-    // /mcp is not the REST API: no open CORS, its own authentication and transport.
-    app.all(['/mcp', '/mcp/'], (req, res, next) => {
-      const started = performance.now();
-      serveFetch(req, res, mcp.fetch)
-        .then((status) => {
-          const entry = { method: req.method, url: req.url, status, durationMs: performance.now() - started, correlationId: '-' };
-          options.onRequest?.(entry);
-        })
-        .catch(next);
-    });
-  }
-  app.use((req, res, next) => {
-    const started = options.onRequest ? performance.now() : 0;
-    toEngineRequest(req)
-      .then((request) => {
-        const response: HandledResponse = simulator.handle(request);
-        const length = typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength;
-        res.writeHead(response.status, { ...response.headers, 'content-length': String(length) });
-        res.end(response.body);
-        options.onRequest?.({
-          method: request.method,
-          url: request.url,
-          status: response.status,
-          durationMs: performance.now() - started,
-          keyHint: response.log.keyHint,
-          correlationId: response.log.correlationId,
-        });
-      })
-      .catch(next);
-  });
-  return app;
+  const handle = createNodeHandler(simulator, options);
+  app.use((req, res) => handle(req, res));
+  return app as SimulatorApp;
 }

@@ -1,4 +1,4 @@
-import { http, HttpResponse, type RequestHandler } from 'msw';
+import { delay, http, HttpResponse, type RequestHandler } from 'msw';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator.js';
 import type { EngineRequest } from '../engine/types.js';
 
@@ -24,6 +24,9 @@ export function createMswHandlers(simulator: Simulator, options: MswHandlerOptio
     const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
     if (body && body.byteLength > 0) engineRequest.body = body;
     const response = simulator.handle(engineRequest);
+    // Injected faults the engine leaves to its adapter: a network error, or a late answer.
+    if (response.fault?.drop) return HttpResponse.error();
+    if (response.fault?.delayMs) await delay(response.fault.delayMs);
     const payload = typeof response.body === 'string' || response.body.byteLength === 0 ? response.body || null : response.body.slice().buffer;
     return new HttpResponse(payload, { status: response.status, headers: response.headers });
   };

@@ -7,15 +7,29 @@ import type { EngineRequest } from '../engine/types.js';
  * at most MAX_BODY_BYTES + 1 bytes are kept: enough for the engine to answer 413 without
  * holding a huge upload in memory.
  */
-export async function toEngineRequest(req: IncomingMessage): Promise<EngineRequest> {
+export function toEngineRequest(req: IncomingMessage): EngineRequest | Promise<EngineRequest> {
   const request: EngineRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers as EngineRequest['headers'] };
   // Node keeps only the first of repeated Authorization headers; the engine must see them all to refuse them.
-  const authorizations = req.headersDistinct.authorization;
-  if (authorizations && authorizations.length > 1) request.headers = { ...request.headers, authorization: authorizations.join(', ') };
+  const authorizations = repeatedAuthorization(req.rawHeaders);
+  if (authorizations) request.headers = { ...request.headers, authorization: authorizations.join(', ') };
   if (req.socket.remoteAddress) request.remoteAddress = req.socket.remoteAddress;
   const announced = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  if (announced && req.headers['content-length'] !== '0') request.body = await readCapped(req, MAX_BODY_BYTES + 1);
-  return request;
+  // No body: answered without waiting a turn of the event loop.
+  if (!announced || req.headers['content-length'] === '0') return request;
+  return readCapped(req, MAX_BODY_BYTES + 1).then((body) => ((request.body = body), request));
+}
+
+/** Every Authorization value when there are several, else undefined: a scan of the raw pairs, no copies. */
+function repeatedAuthorization(raw: string[]): string[] | undefined {
+  let values: string[] | undefined;
+  let first: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length !== 13 || name.toLowerCase() !== 'authorization') continue;
+    if (first === undefined) first = raw[i + 1] as string;
+    else (values ??= [first]).push(raw[i + 1] as string);
+  }
+  return values;
 }
 
 function readCapped(req: IncomingMessage, cap: number): Promise<Uint8Array> {

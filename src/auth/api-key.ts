@@ -1,5 +1,4 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256Hex } from './sha256.js';
 
 /** `svc_live_` followed by 40 lower-case hexadecimal characters (spec, API key). */
 export const API_KEY_PATTERN = /^svc_live_[0-9a-f]{40}$/;
@@ -13,7 +12,7 @@ export const SCOPES: readonly Scope[] = ['svc:read', 'svc:write'];
  * usable key. A fast hash is right here because keys carry 160 random bits.
  */
 export function hashApiKey(key: string): string {
-  return bytesToHex(sha256(utf8ToBytes(key)));
+  return sha256Hex(key);
 }
 
 /** Compares two strings of equal length in time independent of where they differ. */

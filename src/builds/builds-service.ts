@@ -2,12 +2,13 @@ import { notFound, validationError } from '../engine/api-error.js';
 import { assertAffordable, chargeBuild, refundBuild } from '../ledger/ledger.js';
 import { buildCost } from '../ledger/prices.js';
 import type { Account } from '../store/account.js';
-import type { BuildOptions, BuildRecord } from '../store/records.js';
+import type { BuildOptions, BuildRecord, TargetRecord } from '../store/records.js';
 import type { GeneratedContent, LibraryItemSnapshot, TargetSnapshot } from '../content/types.js';
 import { kindOptionProblems } from '../content/kind-options.js';
 import { findTarget } from '../targets/targets-service.js';
 import { failMarkerStage, isPipelineStage, plannedFailure } from './magic-inputs.js';
 import { PIPELINE_STAGES, planSchedule, statusAt } from './pipeline.js';
+import type { ContentCache } from './content-cache.js';
 
 export interface BuildEnvironment {
   seed: string;
@@ -16,6 +17,8 @@ export interface BuildEnvironment {
   generateContent: (input: import('../content/types.js').ContentInput) => GeneratedContent;
   /** Resolves the library items a build names; throws a validation error for unknown ones. */
   resolveLibraryItems?: (account: Account, targetId: string, ids: string[]) => LibraryItemSnapshot[];
+  /** Recently read content, bounded in bytes; absent: generated on every read. */
+  contentCache?: ContentCache;
 }
 
 export interface CreateBuildRequest extends BuildOptions {
@@ -38,8 +41,22 @@ function checkSemantics(account: Account, input: CreateBuildRequest): TargetSnap
   if (stage !== null && !isPipelineStage(stage)) {
     throw validationError([{ path: 'body.objective', message: `[fail:${stage}] names no pipeline stage; use one of ${PIPELINE_STAGES.join(', ')}` }]);
   }
-  const target = findTarget(account, input.targetId);
-  return { id: target.id, name: target.name, slug: target.slug, description: target.description, brandKit: structuredClone(target.brandKit) };
+  return targetSnapshot(findTarget(account, input.targetId));
+}
+
+const snapshots = new WeakMap<TargetRecord, TargetSnapshot>();
+
+/**
+ * The target as a build keeps it. Builds made between two edits share one snapshot: a
+ * brand kit is replaced on update, never changed in place, so sharing it is safe, and a
+ * million builds of one target hold one copy.
+ */
+function targetSnapshot(target: TargetRecord): TargetSnapshot {
+  const last = snapshots.get(target);
+  if (last && last.name === target.name && last.slug === target.slug && last.description === target.description && last.brandKit === target.brandKit) return last;
+  const snapshot = { id: target.id, name: target.name, slug: target.slug, description: target.description, brandKit: target.brandKit };
+  snapshots.set(target, snapshot);
+  return snapshot;
 }
 
 /**
@@ -86,6 +103,7 @@ export function createBuild(
   };
   chargeBuild(account, cost, id, `Build ${id}: ${input.pages} × ${input.kind}`, now);
   account.builds.add(build);
+  account.buildIndex.add(account.builds.seqOf(id) as number, build, now);
   deliverableIds.forEach((deliverableId, pageIndex) => account.deliverables.set(deliverableId, { buildId: id, pageIndex }));
   if (idempotencyKey !== null) account.idempotency.remember(idempotencyKey, id, now);
   if (build.schedule.failure) scheduleRefund(account, id, build.schedule.failure.at);
@@ -117,10 +135,12 @@ export function findBuild(account: Account, id: string): BuildRecord {
   return account.builds.require(id);
 }
 
-/** The build's deliverables' content, once it has completed; generated on first use. */
+/** The build's deliverables' content, once it has completed: from the cache, or generated again. */
 export function buildContent(env: BuildEnvironment, build: BuildRecord, now: number): GeneratedContent[] {
   if (statusAt(build.schedule, now) !== 'completed') return [];
-  build.content ??= build.deliverableIds.map((deliverableId, pageIndex) =>
+  const cached = env.contentCache?.get(build.id);
+  if (cached) return cached;
+  const pages = build.deliverableIds.map((deliverableId, pageIndex) =>
     env.generateContent({
       seed: env.seed,
       buildId: build.id,
@@ -140,7 +160,8 @@ export function buildContent(env: BuildEnvironment, build: BuildRecord, now: num
       ...(build.libraryItems.length ? { libraryItems: build.libraryItems } : {}),
     }),
   );
-  return build.content;
+  env.contentCache?.set(build.id, pages);
+  return pages;
 }
 
 export interface DeliverableView {

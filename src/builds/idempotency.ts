@@ -24,6 +24,16 @@ export class IdempotencyIndex {
     this.entries.set(key, { buildId, createdAt: now });
   }
 
+  /** [key, buildId, createdAt], oldest first: what a saved simulation keeps. */
+  snapshot(): Array<[string, string, number]> {
+    return [...this.entries].map(([key, e]) => [key, e.buildId, e.createdAt]);
+  }
+
+  restore(entries: Array<[string, string, number]>): void {
+    this.entries.clear();
+    for (const [key, buildId, createdAt] of entries) this.entries.set(key, { buildId, createdAt });
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
-import { createExpressApp } from '../adapters/express.js';
+import { createNodeHandler } from '../adapters/node-handler.js';
 import { createMcpEndpoint } from '../mcp/mcp-endpoint.js';
 import { createSimulator } from '../simulator.js';
 import { VERSION } from '../version.js';
 import { parseServeOptions, USAGE } from './options.js';
-import { banner } from './banner.js';
+import { banner, exposureWarning } from './banner.js';
+import { isLoopback } from '../engine/control-guard.js';
 import { stopOnSignals } from './shutdown.js';
-import { formatRequestLine } from './request-log.js';
+import { requestLogger } from './request-log.js';
+import { readStateFile, restoreFromStateFile, StateWriter } from './state-file.js';
 
 function main(): void {
   let parsed;
@@ -23,15 +25,29 @@ function main(): void {
   if (parsed === 'version') return void process.stdout.write(`${VERSION}\n`);
 
   const options = parsed;
-  const simulator = createSimulator(options.simulator);
+  let simulator;
+  let stateWriter: StateWriter | undefined;
+  try {
+    const saved = options.stateFile ? readStateFile(options.stateFile.path) : undefined;
+    // Without --seed, the file's seed: a state file alone is enough to pick up where it was.
+    if (saved && !options.seedGiven) options.simulator.seed = saved.seed;
+    simulator = createSimulator(options.simulator);
+    if (options.stateFile) {
+      if (saved) restoreFromStateFile(simulator, options.stateFile.path, saved.snapshot);
+      stateWriter = new StateWriter(simulator, options.stateFile.path, options.stateFile.intervalMs, (line) => process.stderr.write(line));
+      stateWriter.start();
+    }
+  } catch (error) {
+    process.stderr.write(`content-sim: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+    return;
+  }
   const mcp = createMcpEndpoint(simulator, { allowedHostnames: isLoopback(options.host) ? [] : [options.host] });
-  const app = createExpressApp(simulator, {
+  const handler = createNodeHandler(simulator, {
     mcp,
-    onRequest: options.quiet
-      ? undefined
-      : (entry) => process.stdout.write(formatRequestLine(entry)),
+    onRequest: options.quiet ? undefined : requestLogger(options.logFormat),
   });
-  const server = createServer(app);
+  const server = createServer(handler);
   server.on('error', (error: NodeJS.ErrnoException) => {
     process.stderr.write(`content-sim: cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}\n`);
     process.exit(1);
@@ -40,24 +56,18 @@ function main(): void {
     const { port } = server.address() as AddressInfo;
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     simulator.sim.oauth.setListeningUrl(`http://${host}:${port}`);
-    process.stdout.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false));
-    if (!isLoopback(options.host)) process.stderr.write(exposureWarning(options.host, options.simulator.controlToken !== undefined));
+    // With JSON logs, stdout holds only JSON lines: the banner (for people) goes to stderr.
+    const out = options.logFormat === 'json' ? process.stderr : process.stdout;
+    out.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false));
+    if (!isLoopback(options.host)) process.stderr.write(exposureWarning(options.host, options.simulator.controlToken !== undefined, options.simulator.randomDemoKeys === true));
   });
-  stopOnSignals(server, { drainMs: options.drainMs, beforeClose: () => mcp.close(), log: options.quiet ? undefined : (line) => process.stderr.write(line) });
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
-}
-
-/** Listening beyond loopback: say what is exposed and what protects what. */
-function exposureWarning(host: string, tokenSet: boolean): string {
-  return [
-    `content-sim: WARNING: listening on ${host}, beyond loopback: other machines can reach the API and /mcp.`,
-    '  The seeded demo keys are public (derived from the seed): anyone who can reach the port can use them.',
-    tokenSet ? '  /_sim needs the control token (X-Control-Token).' : '  /_sim answers loopback clients only (--control-token lets others in with a token).',
-    '',
-  ].join('\n');
+  stopOnSignals(server, {
+    drainMs: options.drainMs,
+    beforeClose: () => mcp.close(),
+    log: options.quiet ? undefined : (line) => process.stderr.write(line),
+    onStop: () => (simulator.sim.ready = false),
+    onExit: () => stateWriter?.stop(),
+  });
 }
 
 main();

@@ -14,4 +14,21 @@ describe('content-sim serve options', () => {
     expect(() => parseServeOptions(['--public-url', 'ftp://x'], {})).toThrow(/--public-url takes an origin/);
     expect(() => parseServeOptions(['--public-url', 'https://sim.example.com/path'], {})).toThrow(/--public-url/);
   });
+
+  it('draws the demo keys at random beyond loopback, unless --seeded-keys (or --deterministic-secrets) asks otherwise', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1']) expect(parseServeOptions(['--host', host], {})).not.toHaveProperty('simulator.randomDemoKeys');
+    expect(parseServeOptions(['--host', '0.0.0.0'], {})).toMatchObject({ simulator: { randomDemoKeys: true } });
+    expect(parseServeOptions([], { HOST: '10.0.0.5' })).toMatchObject({ simulator: { randomDemoKeys: true } });
+    expect(parseServeOptions(['--host', '0.0.0.0', '--seeded-keys'], {})).not.toHaveProperty('simulator.randomDemoKeys');
+    expect(parseServeOptions(['--host', '0.0.0.0', '--deterministic-secrets'], {})).not.toHaveProperty('simulator.randomDemoKeys');
+  });
+
+  it('takes --frozen alone as "frozen now", last or before another option, as --help says', () => {
+    const before = Date.now();
+    for (const argv of [['--frozen'], ['--frozen', '--quiet'], ['serve', '--frozen', '--port', '0']]) {
+      const parsed = parseServeOptions(argv, {}) as { simulator: { frozenAt: number } };
+      expect(parsed.simulator.frozenAt, argv.join(' ')).toBeGreaterThanOrEqual(before);
+    }
+    expect(parseServeOptions(['--frozen', '2026-03-02T09:00:00Z'], {})).toMatchObject({ simulator: { frozenAt: Date.parse('2026-03-02T09:00:00Z') } });
+  });
 });

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
+import { isLoopback } from '../engine/control-guard.js';
 import { DEFAULT_SEED, parseSpeed, type SimulatorOptions } from '../simulator.js';
-import { withOptionalValues } from './optional-values.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -10,8 +10,14 @@ export interface ServeOptions {
   host: string;
   simulator: SimulatorOptions;
   quiet: boolean;
+  /** Request lines as text, or as JSON objects (pino); the start banner goes to stderr then. */
+  logFormat: 'text' | 'json';
   /** How long a stop lets requests finish before closing what is left. */
   drainMs: number;
+  /** Where the simulation is kept across restarts, and how often it is written. */
+  stateFile?: { path: string; intervalMs: number };
+  /** Whether --seed (or SIM_SEED) was given: otherwise a state file's seed is taken. */
+  seedGiven: boolean;
 }
 
 export const USAGE = `Usage: content-sim [serve] [options]
@@ -31,12 +37,21 @@ Options:
   --deterministic-secrets
                       Draw created keys and share tokens from the seed, for byte-identical
                       replays. UNSAFE: anyone who knows the seed can derive them
+  --seeded-keys       Keep the demo keys derived from the seed even when listening beyond
+                      loopback (where they are random by default: anyone with the seed
+                      could derive them). They are printed at start either way
   --control-token <t> Require this token in X-Control-Token on /_sim (env SIM_CONTROL_TOKEN);
                       without one, /_sim answers loopback clients only
   --drain-timeout <s> On SIGTERM/SIGINT, let requests finish for at most s seconds (default 5);
                       a second signal stops at once
+  --state-file <path> Restore the whole simulation from this file at start (when it exists) and
+                      write it back atomically every interval and at shutdown (env SIM_STATE_FILE)
+  --state-interval <s>
+                      Seconds between writes of the state file (default 5)
+  --journal-size <n>  Requests the journal under /_sim/journal keeps (default 1000; 0: none)
   --no-control        Do not serve the /_sim control API
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
+  --log-format <f>    Request log as text (default) or json, one object a line (env SIM_LOG_FORMAT)
   --quiet             Do not log requests
   -h, --help          Show this help
   -v, --version       Show the version
@@ -47,10 +62,15 @@ export const UNLIMITED = { perKey: { default: 1e9, 'build-create': 1e9, generati
 
 export class UsageError extends Error {}
 
+/** `--frozen` alone (last, or before another option) means "frozen now", as --help says. */
+function withFrozenDefault(argv: string[]): string[] {
+  return argv.flatMap((arg, i) => (arg === '--frozen' && (argv[i + 1] === undefined || argv[i + 1]!.startsWith('-')) ? [arg, 'now'] : [arg]));
+}
+
 /** Reads the command line (and the environment) into serve options; throws UsageError on bad input. */
 export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' | 'version' {
   const { values, positionals } = parseArgs({
-    args: withOptionalValues(argv),
+    args: withFrozenDefault(argv),
     allowPositionals: true,
     options: {
       port: { type: 'string' },
@@ -60,8 +80,13 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       frozen: { type: 'string' },
       'public-url': { type: 'string' },
       'deterministic-secrets': { type: 'boolean' },
+      'seeded-keys': { type: 'boolean' },
       'control-token': { type: 'string' },
       'drain-timeout': { type: 'string' },
+      'state-file': { type: 'string' },
+      'state-interval': { type: 'string' },
+      'journal-size': { type: 'string' },
+      'log-format': { type: 'string' },
       'no-control': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -96,19 +121,34 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl)) {
     throw new UsageError(`--public-url takes an origin such as https://sim.example.com, not ${publicUrl}`);
   }
+  const statePath = values['state-file'] ?? env.SIM_STATE_FILE;
+  const stateSeconds = Number(values['state-interval'] ?? 5);
+  if (!Number.isFinite(stateSeconds) || stateSeconds < 0.01 || stateSeconds > 3600) throw new UsageError(`--state-interval must be 0.01 to 3600 seconds, not ${values['state-interval']}`);
+  if (statePath === '') throw new UsageError('--state-file needs a path');
+  const journalSize = Number(values['journal-size'] ?? 1000);
+  if (!Number.isInteger(journalSize) || journalSize < 0 || journalSize > 1_000_000) throw new UsageError(`--journal-size must be 0 to 1000000, not ${values['journal-size']}`);
+  const logFormat = values['log-format'] ?? env.SIM_LOG_FORMAT ?? 'text';
+  if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format must be text or json, not ${logFormat}`);
+  const host = values.host ?? env.HOST ?? DEFAULT_HOST;
+  const seededKeys = values['seeded-keys'] || values['deterministic-secrets'] || isLoopback(host);
   return {
     drainMs: Math.round(drainSeconds * 1000),
+    ...(statePath ? { stateFile: { path: statePath, intervalMs: Math.round(stateSeconds * 1000) } } : {}),
+    seedGiven: (values.seed ?? env.SIM_SEED) !== undefined,
     port,
-    host: values.host ?? env.HOST ?? DEFAULT_HOST,
+    host,
     quiet: values.quiet ?? false,
+    logFormat,
     simulator: {
       seed: values.seed ?? env.SIM_SEED ?? DEFAULT_SEED,
       speed: speedText as SimulatorOptions['speed'],
       frozenAt,
       ...(publicUrl ? { publicUrl } : {}),
       ...(values['deterministic-secrets'] ? { deterministicSecrets: true } : {}),
+      ...(seededKeys ? {} : { randomDemoKeys: true }),
       ...(controlToken ? { controlToken } : {}),
       control: !values['no-control'],
+      journalSize,
       ...(values['no-rate-limits'] ? { rateLimits: UNLIMITED } : {}),
     },
   };

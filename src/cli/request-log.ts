@@ -1,9 +1,37 @@
-import type { RequestLogEntry } from '../adapters/express.js';
+import pino from 'pino';
+import type { RequestLogEntry } from '../adapters/node-handler.js';
 import { redactUrl } from '../observe/url-redaction.js';
 
 export { redactUrl };
 
-/** One line a request: method, redacted URL, status, time, key hint (never the key), correlation id. */
-export function formatRequestLine(e: RequestLogEntry): string {
-  return `${e.method} ${redactUrl(e.url)} ${e.status} ${e.durationMs.toFixed(1)}ms ${e.keyHint ?? '-'} ${e.correlationId}\n`;
+export type LogFormat = 'text' | 'json';
+
+/** One line a request: time, method, redacted URL, status, duration, key hint (never the key), correlation id, operation, error code. */
+export function formatRequestLine(e: RequestLogEntry, at = new Date()): string {
+  const outcome = e.errorCode ? `${e.status} ${e.errorCode}` : String(e.status);
+  return `${at.toISOString()} ${e.method} ${redactUrl(e.url)} ${outcome} ${e.durationMs.toFixed(1)}ms ${e.keyHint ?? '-'} ${e.correlationId} ${e.operationId ?? '-'}\n`;
+}
+
+/**
+ * Where request lines go. `json` writes one JSON object a line with pino: the format log
+ * shippers (Loki, Datadog, ELK, CloudWatch) read as is, with ISO times, written off the
+ * request path by its asynchronous destination.
+ */
+export function requestLogger(format: LogFormat, write: (line: string) => void = (line) => process.stdout.write(line)): (entry: RequestLogEntry) => void {
+  if (format === 'text') return (entry) => write(formatRequestLine(entry));
+  const logger = pino({ base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, pino.destination({ dest: 1, sync: false }));
+  return (e) =>
+    logger.info(
+      {
+        method: e.method,
+        url: redactUrl(e.url),
+        status: e.status,
+        durationMs: Math.round(e.durationMs * 1000) / 1000,
+        keyHint: e.keyHint ?? null,
+        correlationId: e.correlationId,
+        operationId: e.operationId ?? null,
+        errorCode: e.errorCode ?? null,
+      },
+      'request',
+    );
 }

@@ -11,11 +11,22 @@ export interface ShutdownOptions {
   /** Ends what holds connections open on purpose (MCP event streams) before draining. */
   beforeClose?: () => Promise<void>;
   log?: (line: string) => void;
+  /** Runs at the first signal, before draining (readiness turns 503). */
+  onStop?: () => void;
+  /** Runs last, whichever way the process stops (the state file's final write). */
+  onExit?: () => void;
 }
 
 export function stopOnSignals(server: Server, options: ShutdownOptions): void {
   let stopping = false;
-  const exit = () => process.exit(0);
+  const exit = () => {
+    try {
+      options.onExit?.();
+    } catch (error) {
+      options.log?.(`content-sim: ${(error as Error).message}\n`);
+    }
+    process.exit(0);
+  };
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
       options.log?.(`content-sim: ${signal} again: stopping now\n`);
@@ -24,6 +35,7 @@ export function stopOnSignals(server: Server, options: ShutdownOptions): void {
       return;
     }
     stopping = true;
+    options.onStop?.();
     options.log?.(`content-sim: ${signal}: draining (at most ${options.drainMs} ms; send it again to stop now)\n`);
     const forced = setTimeout(() => {
       server.closeAllConnections();

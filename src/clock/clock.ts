@@ -38,6 +38,31 @@ export class Clock {
     return this.now();
   }
 
+  /** Real time, as this clock reads it: when a saved simulation was saved. */
+  realNow(): number {
+    return this.realTime();
+  }
+
+  /** What a saved simulation keeps: the instant, and whether time stands still there. */
+  snapshot(): { now: number; frozen: boolean } {
+    return { now: this.now(), frozen: this.frozen };
+  }
+
+  /**
+   * Takes up a saved clock. A frozen one stands where it stood; a running one goes on from the
+   * saved instant plus the real time since (`savedAt`, real ms), as a service that kept running would.
+   */
+  restore(saved: { now: number; frozen: boolean }, savedAt: number): number {
+    if (saved.frozen) {
+      this.frozenAt = saved.now;
+    } else {
+      const real = this.realTime();
+      this.frozenAt = null;
+      this.offset = saved.now + Math.max(0, real - savedAt) - real;
+    }
+    return this.now();
+  }
+
   freeze(): number {
     this.frozenAt ??= this.now();
     return this.frozenAt;
@@ -53,6 +78,33 @@ export class Clock {
   }
 }
 
+/**
+ * Formatting a date is the costliest step of serializing a build, whose instants are fixed
+ * at creation: each instant is formatted once and remembered. The memo is bounded (cleared
+ * when full), so memory does not grow with history.
+ */
+const isoMemo = new Map<number, string>();
+const ISO_MEMO_LIMIT = 65_536;
+
 export function toIso(ms: number): string {
-  return new Date(ms).toISOString();
+  let iso = isoMemo.get(ms);
+  if (iso === undefined) {
+    iso = new Date(ms).toISOString();
+    if (isoMemo.size >= ISO_MEMO_LIMIT) isoMemo.clear();
+    isoMemo.set(ms, iso);
+  }
+  return iso;
+}
+
+let httpDateSecond = NaN;
+let httpDateText = '';
+
+/** The `Date` header's form (second resolution): formatted once a second of the clock. */
+export function toHttpDate(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== httpDateSecond) {
+    httpDateSecond = second;
+    httpDateText = new Date(second * 1000).toUTCString();
+  }
+  return httpDateText;
 }

@@ -16,6 +16,8 @@ export interface Operation {
   /** JSON pointer of the request body schema within its document, when there is a body. */
   bodySchemaPointer: string | null;
   bodyRequired: boolean;
+  /** The documented response statuses: what an injected fault may answer. */
+  statuses: number[];
 }
 
 export interface ParameterSpec {
@@ -37,7 +39,8 @@ export function readOperations(document: unknown, documentId: Operation['documen
     const shared = (pathItem.parameters as Json[] | undefined) ?? [];
     for (const method of METHODS) {
       const op = pathItem[method] as Json | undefined;
-      if (!op) continue;
+      // Pages the server adapters serve around the engine (the docs): documented, not routed here.
+      if (!op || op['x-served-by-adapter'] === true) continue;
       const params = [...shared, ...((op.parameters as Json[] | undefined) ?? [])].map((p) => resolveParameter(doc, p));
       const body = op.requestBody as Json | undefined;
       const jsonBody = body ? ((body.content as Json)['application/json'] as Json | undefined) : undefined;
@@ -52,6 +55,7 @@ export function readOperations(document: unknown, documentId: Operation['documen
         parameters: params,
         bodySchemaPointer: bodyRef ?? (jsonBody ? `#/paths/${escapePointer(template)}/${method}/requestBody/content/application~1json/schema` : null),
         bodyRequired: Boolean(body?.required),
+        statuses: Object.keys((op.responses as Json | undefined) ?? {}).map(Number).filter(Number.isInteger),
       });
     }
   }

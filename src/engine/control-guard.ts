@@ -5,10 +5,13 @@ import { ApiError } from './api-error.js';
 /**
  * Who may reach `/_sim`: with a control token configured, whoever sends it in
  * `X-Control-Token`; without one, loopback clients only (in-process callers have no address
- * and are local). Writes must be JSON: a browser cannot send that cross-origin without a
- * preflight, and preflights to `/_sim` are refused, so no web page can drive the simulator.
+ * and are local), addressed by a loopback name or the simulator's own (`Host`): a web page
+ * whose domain an attacker rebinds to 127.0.0.1 is same-origin for the browser, but its
+ * requests name the attacker's host. Writes must be JSON: a browser cannot send that
+ * cross-origin without a preflight, and preflights to `/_sim` are refused, so no web page of
+ * another origin can drive the simulator.
  */
-export function guardControl(request: EngineRequest, method: string, controlToken: string | undefined): void {
+export function guardControl(request: EngineRequest, method: string, controlToken: string | undefined, ownHostname = 'localhost'): void {
   if (controlToken !== undefined) {
     const sent = request.headers['x-control-token'];
     if (typeof sent !== 'string' || !constantTimeEqual(sent, controlToken)) {
@@ -16,6 +19,8 @@ export function guardControl(request: EngineRequest, method: string, controlToke
     }
   } else if (request.remoteAddress !== undefined && !isLoopback(request.remoteAddress)) {
     throw new ApiError(403, 'FORBIDDEN', 'The control API answers loopback clients only; start the simulator with --control-token to reach it from elsewhere.', {});
+  } else if (request.remoteAddress !== undefined && !isLocalHostHeader(request.headers.host, ownHostname)) {
+    throw new ApiError(403, 'FORBIDDEN', `The control API answers requests addressed to 127.0.0.1, localhost, [::1] or ${ownHostname}, not to ${String(request.headers.host)}.`, {});
   }
   if (method === 'POST') {
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
@@ -25,6 +30,13 @@ export function guardControl(request: EngineRequest, method: string, controlToke
       });
     }
   }
+}
+
+/** A Host header naming this machine (any port): what no rebound domain can send. Absent (HTTP/1.0): allowed. */
+function isLocalHostHeader(host: string | undefined, ownHostname: string): boolean {
+  if (host === undefined) return true;
+  const name = (host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0] ?? '').toLowerCase();
+  return name === 'localhost' || name.endsWith('.localhost') || name === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(name) || name === ownHostname.toLowerCase();
 }
 
 export function isLoopback(address: string): boolean {

@@ -2,12 +2,15 @@ import { authenticate, keyPrincipal, requireScope } from '../auth/authenticate.j
 import type { Principal } from '../auth/principal.js';
 import { settleRefunds } from '../builds/builds-service.js';
 import type { Operation } from '../contract/operations.js';
-import { rateLimitHeaders, type RateLimitState } from '../limits/rate-limiter.js';
+import type { RateLimitState } from '../limits/rate-limiter.js';
+import { toHttpDate } from '../clock/clock.js';
+import { preferredFault, type FaultDecision } from '../observe/faults.js';
+import { recordExchange } from '../observe/record-exchange.js';
 import type { ControlHandler, Reply, ServiceHandler, Simulation } from '../operations/context.js';
 import { AuthorizationServer } from '../oauth/authorization-server.js';
-import { Rng } from '../random/rng.js';
 import { ApiError, validationError } from './api-error.js';
-import { guardControl, isLoopback } from './control-guard.js';
+import { guardControl } from './control-guard.js';
+import { guessingAddress, originRelative } from './request-facts.js';
 import { CORS_HEADERS, preflightResponse } from './cors.js';
 import { readJsonBody } from './http-body.js';
 import type { RequestValidator, ValidatedParameters } from './request-validation.js';
@@ -42,6 +45,9 @@ interface Exchange {
   operationId?: string;
   /** The control API is never CORS-open. */
   private?: boolean;
+  accountId?: string;
+  /** A fault rule (or Prefer header) that decided this call. */
+  fault?: FaultDecision;
 }
 
 /** What an in-process adapter may add to a request; nothing an HTTP client can set. */
@@ -54,7 +60,9 @@ export interface HandleOptions {
 
 /** The engine's answer, with what an adapter may log (never the key itself). */
 export interface HandledResponse extends EngineResponse {
-  log: { correlationId: string; keyHint?: string; operationId?: string };
+  log: { correlationId: string; keyHint?: string; operationId?: string; errorCode?: string };
+  /** What the adapter must do that the engine cannot: wait before answering, or drop the connection. */
+  fault?: { ruleId: string; delayMs?: number; drop?: boolean };
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -67,12 +75,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export class Engine {
   private readonly serviceRouter: Router;
   private readonly controlRouter: Router;
-  private readonly correlationIds: Rng;
 
   constructor(private readonly options: EngineOptions) {
     this.serviceRouter = new Router(options.serviceOperations);
     this.controlRouter = new Router(options.controlOperations);
-    this.correlationIds = new Rng(options.sim.seed, 'correlation-ids');
     assertEveryOperationHandled(options.serviceOperations, { ...options.serviceHandlers, ...options.publicHandlers });
     for (const op of options.serviceOperations) {
       if ((op.scope === null) !== op.operationId in options.publicHandlers) {
@@ -83,24 +89,29 @@ export class Engine {
   }
 
   handle(request: EngineRequest, options: HandleOptions = {}): HandledResponse {
-    const exchange: Exchange = { correlationId: `corr_${this.correlationIds.hex(24)}`, now: this.options.sim.clock.now(), rate: null };
+    const exchange: Exchange = { correlationId: `corr_${this.options.sim.correlationIds.hex(24)}`, now: this.options.sim.clock.now(), rate: null };
+    const started = performance.now();
     let reply: Reply;
     try {
       reply = this.dispatch(request, exchange, options);
     } catch (error) {
       reply = this.errorReply(error, exchange);
     }
-    return this.finish(reply, exchange);
+    const response = this.finish(reply, exchange);
+    recordExchange(this.options.sim.journal, request, response, exchange, performance.now() - started);
+    return response;
   }
 
   private dispatch(request: EngineRequest, exchange: Exchange, options: HandleOptions): Reply {
     const method = request.method.toUpperCase();
-    const queryStart = request.url.indexOf('?');
-    const path = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
-    const query = queryStart === -1 ? '' : request.url.slice(queryStart + 1);
+    const url = originRelative(request.url);
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
 
     const controlPath = path === '/_sim' || path.startsWith('/_sim/');
-    if (controlPath) exchange.private = true;
+    const healthPath = path === '/healthz' || path === '/readyz';
+    if (controlPath || healthPath) exchange.private = true;
     if (method === 'OPTIONS' && this.options.cors !== false) {
       if (controlPath) throw new ApiError(403, 'FORBIDDEN', 'The control API answers no cross-origin request.', {});
       return preflightResponse(request.headers['access-control-request-headers']);
@@ -109,9 +120,11 @@ export class Engine {
       exchange.operationId = 'oauth';
       return this.options.sim.oauth.handle(method, path, query, request, exchange.now);
     }
+    // Probes for orchestrators: no key, no rate limit, no guard, served with --no-control too.
+    if (healthPath) return this.control(method, path, query, request, exchange);
     if (controlPath) {
       if (this.options.control === false) throw new ApiError(404, 'NOT_FOUND', 'The control API is switched off (--no-control).');
-      guardControl(request, method, this.options.controlToken);
+      guardControl(request, method, this.options.controlToken, new URL(this.options.sim.oauth.issuer).hostname);
       return this.control(method, path, query, request, exchange);
     }
     return this.service(method, path, query, request, exchange, options);
@@ -151,14 +164,23 @@ export class Engine {
     }
     const { operation, pathParams } = route.match;
     exchange.operationId = operation.operationId;
+    exchange.accountId = caller.account.id;
 
-    // 5. Check the scope.
+    // 5. A fault asked for by the call's Prefer header, or by a rule under /_sim/faults.
+    const fault = preferredFault(request.headers.prefer, operation, exchange.now)
+      ?? sim.faults.match({ operation, method, path, accountId: caller.account.id, keyHint: caller.hint, now: exchange.now });
+    if (fault) {
+      exchange.fault = fault;
+      if (fault.error) throw fault.error;
+    }
+
+    // 6. Check the scope.
     if (operation.scope) requireScope(caller, operation.scope);
 
-    // 6. Book what time has already decided (refunds of failed builds).
+    // 7. Book what time has already decided (refunds of failed builds).
     settleRefunds(caller.account, exchange.now);
 
-    // 7. Validate the input, then run the operation.
+    // 8. Validate the input, then run the operation.
     const params = this.parameters(operation, pathParams, query, request);
     const body = this.body(operation, request);
     const handler = this.options.serviceHandlers[operation.operationId] as ServiceHandler;
@@ -242,14 +264,17 @@ export class Engine {
   }
 
   private finish(reply: Reply, exchange: Exchange): HandledResponse {
-    const headers: Record<string, string> = {
-      // The virtual clock's time, so that Date and X-RateLimit-Reset agree once the clock has moved.
-      date: new Date(exchange.now).toUTCString(),
-      ...(exchange.rate ? rateLimitHeaders(exchange.rate) : {}),
-      'x-correlation-id': exchange.correlationId,
-      ...(this.options.cors !== false && reply.crossOrigin !== false && !exchange.private ? CORS_HEADERS : {}),
-      ...reply.headers,
-    };
+    // The virtual clock's time, so that Date and X-RateLimit-Reset agree once the clock has moved.
+    const headers: Record<string, string> = { date: toHttpDate(exchange.now) };
+    const rate = exchange.rate;
+    if (rate) {
+      headers['x-ratelimit-limit'] = String(rate.limit);
+      headers['x-ratelimit-remaining'] = String(rate.remaining);
+      headers['x-ratelimit-reset'] = String(rate.resetAt);
+    }
+    headers['x-correlation-id'] = exchange.correlationId;
+    if (this.options.cors !== false && reply.crossOrigin !== false && !exchange.private) Object.assign(headers, CORS_HEADERS);
+    if (reply.headers) Object.assign(headers, reply.headers);
     let body: string | Uint8Array = '';
     if (reply.file) {
       headers['content-type'] = reply.file.contentType;
@@ -258,11 +283,18 @@ export class Engine {
       headers['content-type'] = JSON_TYPE;
       body = JSON.stringify(reply.json);
     }
+    const { fault } = exchange;
     return {
       status: reply.status,
       headers,
       body,
-      log: { correlationId: exchange.correlationId, keyHint: exchange.keyHint, operationId: exchange.operationId },
+      log: {
+        correlationId: exchange.correlationId,
+        keyHint: exchange.keyHint,
+        operationId: exchange.operationId,
+        errorCode: reply.status >= 400 ? ((reply.json as { code?: string } | undefined)?.code ?? undefined) : undefined,
+      },
+      ...(fault && (fault.delayMs !== undefined || fault.drop) ? { fault: { ruleId: fault.ruleId, delayMs: fault.delayMs, drop: fault.drop } } : {}),
     };
   }
 }
@@ -274,14 +306,4 @@ function assertEveryOperationHandled(operations: Operation[], handlers: Readonly
   if (missing.length || extra.length) {
     throw new Error(`Operations and handlers disagree: no handler for [${missing.join(', ')}]; no operation for [${extra.join(', ')}]`);
   }
-}
-
-/**
- * The address a guessing limit counts, or none: in-process callers (msw, MCP) have no address,
- * and loopback clients are the machine's own users, who can read every secret through `/_sim`
- * anyway. Limiting them would only break local contract runs that check 401s by the hundred.
- */
-function guessingAddress(request: EngineRequest): string | undefined {
-  const address = request.remoteAddress;
-  return address === undefined || isLoopback(address) ? undefined : address;
 }

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
   // The control API's own (simulator-control.yaml): a client it does not answer. Never on the service API.
   'FORBIDDEN',
 ] as const;

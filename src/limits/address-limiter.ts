@@ -31,6 +31,11 @@ export class AddressLimiter {
     );
   }
 
+  clear(): void {
+    this.windowStart = -1;
+    this.counts = new Map();
+  }
+
   /** Counts one request of the address and returns the window's state after it. */
   count(address: string, now: number): RateLimitState {
     this.roll(now);

@@ -45,6 +45,11 @@ interface Counter {
 export class RateLimiter {
   private readonly counters = new Map<string, Counter>();
 
+  /** Every window starts afresh: the simulator was reset. */
+  clear(): void {
+    this.counters.clear();
+  }
+
   constructor(
     private readonly keyLimits: Readonly<Record<RateLimitClass, number>> = KEY_LIMITS,
     private readonly userLimit: number = USER_LIMIT,
@@ -100,10 +105,3 @@ export class RateLimiter {
   }
 }
 
-export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  return {
-    'x-ratelimit-limit': String(state.limit),
-    'x-ratelimit-remaining': String(state.remaining),
-    'x-ratelimit-reset': String(state.resetAt),
-  };
-}

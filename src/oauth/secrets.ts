@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256Hex } from '../auth/sha256.js';
 
 /**
  * What the authorization server issues: 256 random bits from the platform's cryptographic
@@ -13,7 +14,7 @@ export function randomSecret(prefix: string): string {
 }
 
 export function hashSecret(secret: string): string {
-  return bytesToHex(sha256(utf8ToBytes(secret)));
+  return sha256Hex(secret);
 }
 
 /** RFC 7636 §4.6 with S256: BASE64URL(SHA256(verifier)) == challenge, in constant time. */

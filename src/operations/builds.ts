@@ -37,11 +37,11 @@ export const createBuild: ServiceHandler = ({ sim, account, body, params, correl
 
 export const listBuilds: ServiceHandler = ({ account, params, now }) => {
   const { limit, cursor, targetId, status } = params.query as { limit: number; cursor?: string; targetId?: string; status?: BuildStatus };
-  const keep = targetId || status
-    ? (b: { targetId: string; schedule: Parameters<typeof statusAt>[0] }) =>
-        (!targetId || b.targetId === targetId) && (!status || statusAt(b.schedule, now) === status)
-    : undefined;
-  const page = account.builds.page(limit, cursor, keep);
+  // Read from the index's candidates only: the cost follows the page, not the history.
+  const candidates = account.buildIndex.candidates(now, status, targetId);
+  const keep = (b: { targetId: string; schedule: Parameters<typeof statusAt>[0] }) =>
+    (!targetId || b.targetId === targetId) && (!status || statusAt(b.schedule, now) === status);
+  const page = candidates ? account.builds.pageOf(candidates, limit, cursor, keep) : account.builds.page(limit, cursor);
   return { status: 200, json: pageJson(page, (b) => buildJson(b, now)) };
 };
 

@@ -7,6 +7,9 @@ import type { Account } from '../store/account.js';
 import type { Principal } from '../auth/principal.js';
 import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import type { Store } from '../store/store.js';
+import type { Rng } from '../random/rng.js';
+import type { Journal } from '../observe/journal.js';
+import type { FaultRules } from '../observe/faults.js';
 
 /** The simulator's state and services, shared by every operation. */
 export interface Simulation {
@@ -22,6 +25,16 @@ export interface Simulation {
   builds: BuildEnvironment;
   /** The OAuth 2.1 authorization server of the MCP server. */
   oauth: AuthorizationServer;
+  /** Every request and its response, redacted, in a bounded ring. */
+  journal: Journal;
+  /** Misbehaviour on purpose, for testing clients' retries and timeouts. */
+  faults: FaultRules;
+  /** The state right after seeding, as JSON: what `POST /_sim/reset` goes back to. */
+  initialState: string;
+  /** False once the server is stopping: /readyz then answers 503 so no new traffic is routed here. */
+  ready: boolean;
+  /** The stream of correlation ids, from the seed: part of the state, so a restart repeats none. */
+  correlationIds: Rng;
 }
 
 interface BaseContext<Body> {

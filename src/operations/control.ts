@@ -1,7 +1,9 @@
 import { toIso } from '../clock/clock.js';
-import { validationError } from '../engine/api-error.js';
+import { notFound, validationError } from '../engine/api-error.js';
 import type { Simulation, ControlHandler } from './context.js';
 import { createAccountWithKeys } from '../seed/accounts.js';
+import { restoreSnapshot as restoreSimulation, takeSnapshot } from '../state/snapshot.js';
+import { resetAccount, resetSimulation } from '../state/reset.js';
 
 function clockJson(sim: Simulation) {
   const now = sim.clock.now();
@@ -50,3 +52,36 @@ export const createSimulatorAccount: ControlHandler = ({ sim, body, now }) => {
 
 /** The CI shortcut of the OAuth server: tokens for a key's account, no browser. */
 export const mintOAuthTokens: ControlHandler = ({ sim, body, now }) => sim.oauth.mint(body, now);
+
+export const getSnapshot: ControlHandler = ({ sim }) => ({ status: 200, json: takeSnapshot(sim) });
+
+function stateSummary(sim: Simulation) {
+  let builds = 0;
+  for (const account of sim.store.accounts.values()) builds += account.builds.size;
+  return { accounts: sim.store.accounts.size, builds, clock: clockJson(sim) };
+}
+
+export const restoreSnapshot: ControlHandler = ({ sim, body }) => {
+  restoreSimulation(sim, body);
+  return { status: 200, json: stateSummary(sim) };
+};
+
+export const resetSimulator: ControlHandler = ({ sim }) => {
+  resetSimulation(sim, sim.initialState);
+  return { status: 200, json: stateSummary(sim) };
+};
+
+export const resetSimulatorAccount: ControlHandler = ({ sim, params, now }) => {
+  const id = params.path.accountId as string;
+  const account = sim.store.account(id);
+  if (!account) throw notFound('account', id);
+  resetAccount(sim, account, now);
+  return { status: 200, json: { accountId: account.id, name: account.name, balance: account.balance } };
+};
+
+/** Liveness: the process answers. */
+export const getHealth: ControlHandler = ({ sim }) => ({ status: 200, json: { status: 'ok', version: sim.version } });
+
+/** Readiness: 503 while the server drains its connections before it stops. */
+export const getReadiness: ControlHandler = ({ sim }) =>
+  sim.ready ? { status: 200, json: { status: 'ready', version: sim.version } } : { status: 503, json: { status: 'stopping', version: sim.version }, headers: { 'retry-after': '1' } };

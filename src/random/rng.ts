@@ -14,6 +14,15 @@ export function hash32(text: string): number {
   return h >>> 0;
 }
 
+export type RngState = [number, number, number, number];
+
+const HEX_BYTES = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** A 32-bit word as 8 hex digits, by table: the id and key streams' inner loop. */
+function hex8(word: number): string {
+  return (HEX_BYTES[word >>> 24] as string) + HEX_BYTES[(word >>> 16) & 255] + HEX_BYTES[(word >>> 8) & 255] + HEX_BYTES[word & 255];
+}
+
 /** A small, fast seeded generator (sfc32) with helpers for the choices generators make. */
 export class Rng {
   private a: number;
@@ -29,6 +38,18 @@ export class Rng {
     this.c = hash32(`c${key}`);
     this.d = hash32(`d${key}`) | 1;
     for (let i = 0; i < 12; i++) this.nextUint32();
+  }
+
+  /** Where the stream stands: saved with the simulation, so a restart does not reissue ids. */
+  getState(): RngState {
+    return [this.a, this.b, this.c, this.d];
+  }
+
+  setState([a, b, c, d]: RngState): void {
+    this.a = a | 0;
+    this.b = b | 0;
+    this.c = c | 0;
+    this.d = d | 0;
   }
 
   nextUint32(): number {
@@ -78,16 +99,18 @@ export class Rng {
 
   hex(length: number): string {
     let out = '';
-    while (out.length < length) out += this.nextUint32().toString(16).padStart(8, '0');
-    return out.slice(0, length);
+    while (out.length < length) out += hex8(this.nextUint32());
+    return out.length === length ? out : out.slice(0, length);
   }
 
-  /** A UUID v4 string whose random bits come from this generator. */
+  /** A UUID v4 string whose random bits come from this generator (the same bits `hex(32)` gives). */
   uuid(): string {
-    const h = this.hex(32).split('');
-    h[12] = '4';
-    h[16] = '89ab'[parseInt(h[16] as string, 16) & 3] as string;
-    const s = h.join('');
-    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+    const a = hex8(this.nextUint32());
+    const b = hex8(this.nextUint32());
+    const c = hex8(this.nextUint32());
+    const d = hex8(this.nextUint32());
+    // Version 4 at hex digit 12, the variant's two bits on digit 16.
+    const variant = '89ab'[parseInt(c[0] as string, 16) & 3] as string;
+    return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${variant}${c.slice(1, 4)}-${c.slice(4)}${d}`;
   }
 }

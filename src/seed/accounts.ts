@@ -17,7 +17,8 @@ export interface AccountWithKeys {
 /** An account with a starting purchase and one key of every role (the revoked one revoked). */
 export function createAccountWithKeys(store: Store, options: { name: string; balance: number }, now: number): AccountWithKeys {
   const account = store.createAccount(options.name, now);
-  if (options.balance > 0) purchase(account, options.balance, `Token bundle: ${options.balance} tokens`, now);
+  account.openingBalance = options.balance;
+  if (options.balance > 0) purchase(account, options.balance, openingDescription(options.balance), now);
   const readWrite = store.issueKey(account, 'Read and write', ['svc:read', 'svc:write'], now);
   const readOnly = store.issueKey(account, 'Read only', ['svc:read'], now);
   const writeOnly = store.issueKey(account, 'Write only', ['svc:write'], now);
@@ -27,6 +28,10 @@ export function createAccountWithKeys(store: Store, options: { name: string; bal
     account,
     keys: { readWrite: readWrite.value, readOnly: readOnly.value, writeOnly: writeOnly.value, revoked: revoked.value },
   };
+}
+
+export function openingDescription(tokens: number): string {
+  return `Token bundle: ${tokens} tokens`;
 }
 
 /** The keys printed at start-up; the same seed always gives the same keys. */

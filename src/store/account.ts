@@ -1,8 +1,9 @@
-import { Rng } from '../random/rng.js';
+import { Rng, type RngState } from '../random/rng.js';
 import { OrderedCollection } from './ordered-collection.js';
 import type { ApiKeyRecord, BuildRecord, LibraryItemRecord, ShareRecord, TargetRecord, TransactionRecord } from './records.js';
 import type { AudioRecord, ChatRecord, ImageRecord } from './records.js';
 import { IdempotencyIndex } from '../builds/idempotency.js';
+import { BuildIndex } from '../builds/build-index.js';
 
 export interface DeliverableRef {
   buildId: string;
@@ -15,6 +16,8 @@ export interface DeliverableRef {
  */
 export class Account {
   balance = 0;
+  /** The tokens bought when the account was made: what an account reset gives back. */
+  openingBalance = 0;
   lifetimePurchased = 0;
   lifetimeUsed = 0;
   /** API keys, revoked ones included (a listing shows them); newest first. */
@@ -22,6 +25,8 @@ export class Account {
   readonly transactions = new OrderedCollection<TransactionRecord>('transaction');
   readonly targets = new OrderedCollection<TargetRecord>('target');
   readonly builds = new OrderedCollection<BuildRecord>('build');
+  /** The builds by status and by target: filtered lists read only what matches. */
+  readonly buildIndex = new BuildIndex();
   /** Library items of every target of the account; each record names its target. */
   readonly library = new OrderedCollection<LibraryItemRecord>('library item');
   readonly deliverables = new Map<string, DeliverableRef>();
@@ -54,5 +59,13 @@ export class Account {
 
   newId(): string {
     return this.idStream.uuid();
+  }
+
+  get idStreamState(): RngState {
+    return this.idStream.getState();
+  }
+
+  set idStreamState(state: RngState) {
+    this.idStream.setState(state);
   }
 }

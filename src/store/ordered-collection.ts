@@ -5,6 +5,12 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+export interface CollectionSnapshot<T> {
+  nextSeq: number;
+  /** [position, record], ascending by position. */
+  entries: Array<[number, T]>;
+}
+
 interface Entry<T> {
   seq: number;
   item: T;
@@ -76,8 +82,77 @@ export class OrderedCollection<T extends { id: string }> {
     return { data, nextCursor: more ? encodeCursor(lastSeq) : null };
   }
 
+  /** The records with their positions, so a restored collection keeps its cursors valid. */
+  snapshot(): CollectionSnapshot<T> {
+    return { nextSeq: this.nextSeq, entries: this.entries.map((e) => [e.seq, e.item]) };
+  }
+
+  /** Replaces every record with a snapshot's (entries ascending by position). */
+  restore(snapshot: CollectionSnapshot<T>): void {
+    this.entries.length = 0;
+    this.byId.clear();
+    for (const [seq, item] of snapshot.entries) {
+      const entry = { seq, item };
+      this.entries.push(entry);
+      this.byId.set(item.id, entry);
+    }
+    this.nextSeq = snapshot.nextSeq;
+  }
+
+  /**
+   * Drops every record. Positions go on from where they were, so a cursor handed out before
+   * cannot name a record added after.
+   */
+  clear(): void {
+    this.entries.length = 0;
+    this.byId.clear();
+  }
+
+  /** The list position of a record, or undefined. */
+  seqOf(id: string): number | undefined {
+    return this.byId.get(id)?.seq;
+  }
+
+  /**
+   * A newest-first page read only from `seqs` (ascending positions, as an index keeps them),
+   * kept by `keep`: a filtered list costs what it returns, not the collection's length.
+   */
+  pageOf(seqs: readonly number[], limit: number, cursor: string | undefined, keep: (item: T) => boolean): Page<T> {
+    let i = seqs.length - 1;
+    if (cursor !== undefined) {
+      const below = decodeCursor(cursor);
+      let lo = 0;
+      let hi = seqs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((seqs[mid] as number) < below) lo = mid + 1;
+        else hi = mid;
+      }
+      i = lo - 1;
+    }
+    const data: T[] = [];
+    let lastSeq = 0;
+    let more = false;
+    for (; i >= 0; i--) {
+      const entry = this.entryAt(seqs[i] as number);
+      if (!entry || !keep(entry.item)) continue;
+      if (data.length === limit) {
+        more = true;
+        break;
+      }
+      data.push(entry.item);
+      lastSeq = entry.seq;
+    }
+    return { data, nextCursor: more ? encodeCursor(lastSeq) : null };
+  }
+
   *values(): IterableIterator<T> {
     for (const entry of this.entries) yield entry.item;
+  }
+
+  private entryAt(seq: number): Entry<T> | undefined {
+    const entry = this.entries[this.indexOfSeq(seq)];
+    return entry?.seq === seq ? entry : undefined;
   }
 
   /** Index of the last entry whose seq is below `seq`, or -1. */

@@ -1,5 +1,5 @@
 import type { Scope } from '../auth/api-key.js';
-import type { BrandKit, ContentKind, GeneratedContent, LibraryItemSnapshot, PressReleaseOptions, SocialPlatform, TargetSnapshot } from '../content/types.js';
+import type { BrandKit, ContentKind, LibraryItemSnapshot, PressReleaseOptions, SocialPlatform, TargetSnapshot } from '../content/types.js';
 import type { PipelineSchedule } from '../builds/pipeline.js';
 import type { ImageSvgInput, LogoPosition, VoiceId } from '../media/index.js';
 
@@ -102,8 +102,6 @@ export interface BuildRecord extends BuildOptions {
   target: TargetSnapshot;
   libraryItems: LibraryItemSnapshot[];
   deliverableIds: string[];
-  /** Generated on first read after completion; deterministic, so caching is only a speed-up. */
-  content?: GeneratedContent[];
 }
 
 /** An image generated with POST /images: only its parameters; the SVG is rendered on request. */

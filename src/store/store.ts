@@ -1,5 +1,5 @@
 import { API_KEY_PREFIX, constantTimeEqual, hashApiKey, keyHint, type Scope } from '../auth/api-key.js';
-import { Rng } from '../random/rng.js';
+import { Rng, type RngState } from '../random/rng.js';
 import { randomHex } from '../random/secrets.js';
 import { Account } from './account.js';
 import type { ApiKeyRecord } from './records.js';
@@ -20,10 +20,15 @@ export class Store {
   private readonly keyValues: Rng;
   private seeding = 0;
 
-  /** `deterministicSecrets` draws every secret from the seed: byte-identical replays, and keys anyone with the seed can derive. */
+  /**
+   * `deterministicSecrets` draws every secret from the seed: byte-identical replays, and keys
+   * anyone with the seed can derive. `randomDemoKeys` draws even the demo keys at random: for a
+   * server others can reach, where keys known to everyone with the seed would be open doors.
+   */
   constructor(
     private readonly seed: string,
     private readonly deterministicSecrets = false,
+    private readonly randomDemoKeys = false,
   ) {
     this.ids = new Rng(seed, 'store-ids');
     this.keyValues = new Rng(seed, 'key-values');
@@ -60,7 +65,8 @@ export class Store {
    * (public by design, so the same seed gives the same keys) and with deterministic secrets.
    */
   secretHex(length: number): string {
-    return this.deterministicSecrets || this.seeding > 0 ? this.keyValues.hex(length) : randomHex(length);
+    const fromSeed = this.deterministicSecrets || (this.seeding > 0 && !this.randomDemoKeys);
+    return fromSeed ? this.keyValues.hex(length) : randomHex(length);
   }
 
   /** Runs `make` with secrets drawn from the seed: the start-up demo accounts. */
@@ -90,4 +96,28 @@ export class Store {
   account(id: string): Account | undefined {
     return this.accounts.get(id);
   }
+
+  /** Where the id and key streams stand: saved with the simulation, so a restart reissues nothing. */
+  get streams(): StoreStreams {
+    return { ids: this.ids.getState(), keyValues: this.keyValues.getState() };
+  }
+
+  /** Replaces every account with restored ones, and the indexes that find keys and share links. */
+  replaceAccounts(accounts: Account[], streams: StoreStreams): void {
+    this.accounts.clear();
+    this.keysByHash.clear();
+    this.shareTokens.clear();
+    for (const account of accounts) {
+      this.accounts.set(account.id, account);
+      for (const key of account.keys.values()) this.keysByHash.set(key.hash, key);
+      for (const share of account.shares.values()) this.shareTokens.set(share.token, { accountId: account.id, shareId: share.id });
+    }
+    this.ids.setState(streams.ids);
+    this.keyValues.setState(streams.keyValues);
+  }
+}
+
+export interface StoreStreams {
+  ids: RngState;
+  keyValues: RngState;
 }

@@ -7,9 +7,9 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** CI installs chromium (.ci/run), so there browser tests always run; elsewhere they need it installed. */
 export const browserMissing = !existsSync(CHROMIUM) && !process.env.CI;
 
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [...extraArgs, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }

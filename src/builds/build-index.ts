@@ -1,0 +1,152 @@
+import type { BuildRecord } from '../store/records.js';
+import { statusAt, type BuildStatus, type PipelineSchedule } from './pipeline.js';
+
+/**
+ * One account's builds by status and by target, as ascending list positions, so that a
+ * filtered list reads only what matches, however long the history. A build's status is a
+ * function of the clock: each build's future status changes wait in a queue ordered by time,
+ * and a read first applies those that the clock has reached. Only builds still in the
+ * pipeline are tracked that way; finished ones never move again. A build that leaves a
+ * status stays in its list as a stale entry (removing from the front of a long array would
+ * cost its length) until stale entries are half the list, which is then compacted: O(1)
+ * amortized. Readers filter on the status anyway.
+ */
+export class BuildIndex {
+  private readonly byStatus = new Map<BuildStatus, number[]>();
+  private readonly byTarget = new Map<string, number[]>();
+  /** Builds not yet completed or failed: where the index has them, and their schedule. */
+  private readonly moving = new Map<number, { status: BuildStatus; schedule: PipelineSchedule }>();
+  private readonly changes = new ChangeQueue();
+  private readonly stale = new Map<BuildStatus, number>();
+
+  /** Forgets every build: the account was reset. */
+  clear(): void {
+    this.byStatus.clear();
+    this.byTarget.clear();
+    this.moving.clear();
+    this.stale.clear();
+    this.changes.clear();
+  }
+
+  /** A new build, at the end of the list: `seq` is above every position indexed so far. */
+  add(seq: number, build: BuildRecord, now: number): void {
+    const s = build.schedule;
+    const status = statusAt(s, now);
+    insertSorted(this.list(this.byStatus, status), seq);
+    insertSorted(this.list(this.byTarget, build.targetId), seq);
+    if (status === 'completed' || status === 'failed') return;
+    this.moving.set(seq, { status, schedule: s });
+    for (const at of [...s.stageStarts, s.failure ? s.failure.at : s.completeAt]) if (at > now) this.changes.push(at, seq);
+  }
+
+  /**
+   * The positions a filtered list must read, ascending: those of the status, or of the target,
+   * whichever holds fewer. The caller filters on both (status lists may hold stale entries).
+   * Undefined: no filter.
+   */
+  candidates(now: number, status: BuildStatus | undefined, targetId: string | undefined): readonly number[] | undefined {
+    if (status === undefined && targetId === undefined) return undefined;
+    this.advance(now);
+    const byStatus = status === undefined ? undefined : (this.byStatus.get(status) ?? []);
+    const byTarget = targetId === undefined ? undefined : (this.byTarget.get(targetId) ?? []);
+    if (byStatus && byTarget) return byStatus.length <= byTarget.length ? byStatus : byTarget;
+    return byStatus ?? byTarget;
+  }
+
+  /** Applies every status change the clock has reached. The clock only moves forward. */
+  private advance(now: number): void {
+    while (this.changes.size > 0 && this.changes.peekAt() <= now) {
+      const seq = this.changes.pop();
+      const build = this.moving.get(seq);
+      if (!build) continue;
+      const status = statusAt(build.schedule, now);
+      if (status === build.status) continue;
+      const left = build.status;
+      build.status = status;
+      if (status === 'completed' || status === 'failed') this.moving.delete(seq);
+      this.markStale(left);
+      insertSorted(this.list(this.byStatus, status), seq);
+    }
+  }
+
+  private markStale(status: BuildStatus): void {
+    const stale = (this.stale.get(status) ?? 0) + 1;
+    const list = this.list(this.byStatus, status);
+    if (stale * 2 <= list.length) return void this.stale.set(status, stale);
+    this.byStatus.set(status, list.filter((seq) => this.moving.get(seq)?.status === status));
+    this.stale.set(status, 0);
+  }
+
+  private list<K>(map: Map<K, number[]>, key: K): number[] {
+    let list = map.get(key);
+    if (!list) map.set(key, (list = []));
+    return list;
+  }
+}
+
+/** Builds finish roughly in the order they started, so an insert lands near the end: cheap. */
+function insertSorted(list: number[], seq: number): void {
+  let i = list.length;
+  while (i > 0 && (list[i - 1] as number) > seq) i--;
+  list.splice(i, 0, seq);
+}
+
+/** A binary min-heap of (instant, position) pairs, in two flat arrays. */
+class ChangeQueue {
+  private readonly at: number[] = [];
+  private readonly seq: number[] = [];
+
+  get size(): number {
+    return this.at.length;
+  }
+
+  clear(): void {
+    this.at.length = 0;
+    this.seq.length = 0;
+  }
+
+  peekAt(): number {
+    return this.at[0] as number;
+  }
+
+  push(at: number, seq: number): void {
+    let i = this.at.length;
+    this.at.push(at);
+    this.seq.push(seq);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if ((this.at[parent] as number) <= at) break;
+      this.move(parent, i);
+      i = parent;
+    }
+    this.at[i] = at;
+    this.seq[i] = seq;
+  }
+
+  pop(): number {
+    const top = this.seq[0] as number;
+    const lastAt = this.at.pop() as number;
+    const lastSeq = this.seq.pop() as number;
+    const n = this.at.length;
+    if (n > 0) {
+      let i = 0;
+      for (;;) {
+        const left = 2 * i + 1;
+        if (left >= n) break;
+        const right = left + 1;
+        const child = right < n && (this.at[right] as number) < (this.at[left] as number) ? right : left;
+        if ((this.at[child] as number) >= lastAt) break;
+        this.move(child, i);
+        i = child;
+      }
+      this.at[i] = lastAt;
+      this.seq[i] = lastSeq;
+    }
+    return top;
+  }
+
+  private move(from: number, to: number): void {
+    this.at[to] = this.at[from] as number;
+    this.seq[to] = this.seq[from] as number;
+  }
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createSimulator } from '../simulator.js';
+import { banner, exposureWarning } from './banner.js';
+
+describe('what the CLI prints at start', () => {
+  it('warns when listening beyond loopback, saying what protects what', () => {
+    const open = exposureWarning('0.0.0.0', false, true);
+    expect(open).toMatch(/^content-sim: WARNING: listening on 0\.0\.0\.0, beyond loopback/);
+    expect(open).toMatch(/demo keys above are random for this run/);
+    expect(open).toMatch(/\/_sim answers loopback clients only/);
+    expect(open).toMatch(/limited per client address/);
+    const guarded = exposureWarning('10.0.0.5', true, false);
+    expect(guarded).toMatch(/\/_sim needs the control token/);
+    expect(guarded).toMatch(/demo keys are derived from the seed/);
+  });
+
+  it('shows a demo key only when the (restored) state holds it', () => {
+    const simulator = createSimulator({ frozenAt: 0 });
+    const printed0 = banner('http://127.0.0.1:4010', simulator, true);
+    expect(printed0).toContain(simulator.keys.readWrite);
+    expect(printed0).toContain('http://127.0.0.1:4010/docs');
+    const other = createSimulator({ frozenAt: 0, randomDemoKeys: true });
+    other.restore(simulator.snapshot());
+    const printed = banner('http://127.0.0.1:4010', other, true);
+    expect(printed).not.toContain(other.keys.readWrite);
+    expect(printed).toContain('(not in the restored state');
+  });
+});

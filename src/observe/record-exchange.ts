@@ -1,0 +1,42 @@
+import type { EngineRequest, EngineResponse } from '../engine/types.js';
+import type { Journal } from './journal.js';
+
+interface ExchangeFacts {
+  correlationId: string;
+  now: number;
+  keyHint?: string;
+  operationId?: string;
+  accountId?: string;
+  fault?: { ruleId: string };
+}
+
+const decoder = new TextDecoder();
+
+/** One handled request into the journal. The journal's own reads and health probes stay out: they would drown what matters. */
+export function recordExchange(journal: Journal, request: EngineRequest, response: EngineResponse, exchange: ExchangeFacts, durationMs: number): void {
+  if (!journal.enabled) return;
+  const url = request.url;
+  if (url.startsWith('/_sim/journal') || url.startsWith('/healthz') || url.startsWith('/readyz')) return;
+  const json = (response.headers['content-type'] ?? '').startsWith('application/json');
+  const body = typeof response.body === 'string' && json ? response.body : null;
+  journal.record({
+    now: exchange.now,
+    method: request.method.toUpperCase(),
+    url,
+    operationId: exchange.operationId ?? null,
+    accountId: exchange.accountId ?? null,
+    keyHint: exchange.keyHint ?? null,
+    status: response.status,
+    errorCode: response.status >= 400 && body ? errorCodeOf(body) : null,
+    durationMs: Math.round(durationMs * 1000) / 1000,
+    correlationId: exchange.correlationId,
+    injected: exchange.fault?.ruleId ?? null,
+    requestBody: request.body && request.body.byteLength > 0 ? decoder.decode(request.body.subarray(0, 8192)) : null,
+    responseBody: body,
+  });
+}
+
+function errorCodeOf(body: string): string | null {
+  const match = /"code":"([A-Z_]+)"/.exec(body);
+  return match ? (match[1] as string) : null;
+}

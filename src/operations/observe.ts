@@ -1,0 +1,52 @@
+import { toIso } from '../clock/clock.js';
+import { notFound } from '../engine/api-error.js';
+import type { FaultRule, FaultRuleInput } from '../observe/faults.js';
+import type { ControlHandler } from './context.js';
+
+/** The journal, newest first, filtered (GET /_sim/journal). */
+export const getJournal: ControlHandler = ({ sim, params }) => {
+  const q = params.query as { accountId?: string; operationId?: string; status?: number; correlationId?: string; since?: string; limit?: number };
+  const data = sim.journal.query({
+    accountId: q.accountId,
+    operationId: q.operationId,
+    status: q.status,
+    correlationId: q.correlationId,
+    since: q.since === undefined ? undefined : Date.parse(q.since),
+    limit: q.limit ?? 100,
+  });
+  return { status: 200, json: { data, size: sim.journal.size } };
+};
+
+export const clearJournal: ControlHandler = ({ sim, params }) => {
+  sim.journal.clear((params.query as { accountId?: string }).accountId);
+  return { status: 204 };
+};
+
+type FaultBody = Omit<FaultRuleInput, 'untilMs'> & { until?: string };
+
+export const createFault: ControlHandler = ({ sim, body, now }) => {
+  const { until, ...rest } = body as FaultBody;
+  const rule = sim.faults.add({ ...rest, ...(until ? { untilMs: Date.parse(until) } : {}) }, now);
+  return { status: 201, json: faultJson(rule) };
+};
+
+export const listFaults: ControlHandler = ({ sim, params }) => ({
+  status: 200,
+  json: { data: sim.faults.list((params.query as { accountId?: string }).accountId).map(faultJson) },
+});
+
+export const deleteFault: ControlHandler = ({ sim, params }) => {
+  const id = params.path.faultId as string;
+  if (!sim.faults.remove(id)) throw notFound('fault rule', id);
+  return { status: 204 };
+};
+
+export const clearFaults: ControlHandler = ({ sim, params }) => {
+  sim.faults.clear((params.query as { accountId?: string }).accountId);
+  return { status: 204 };
+};
+
+function faultJson(rule: FaultRule) {
+  const { untilMs, createdAt, ...rest } = rule;
+  return { ...rest, createdAt: toIso(createdAt), until: untilMs === undefined ? null : toIso(untilMs) };
+}

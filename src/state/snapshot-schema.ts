@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { SCOPES } from '../auth/api-key.js';
+import { PIPELINE_STAGES } from '../builds/pipeline.js';
+import { CONTENT_KINDS } from '../content/types.js';
+import { IMAGE_MOODS, IMAGE_SIZES, IMAGE_STYLES, LOGO_POSITIONS } from '../media/image-options.js';
+import { VOICE_IDS } from '../media/voices.js';
+
+/**
+ * The saved form of a whole simulation, checked record by record on the way back in: a state
+ * file or a fixture someone edited by hand must fail with the path of the fault, never load
+ * half-way or break a later response.
+ */
+export const SNAPSHOT_FORMAT = 'content-sim-state';
+export const SNAPSHOT_VERSION = 1;
+
+const ms = z.number().int().min(0).max(253_402_300_799_999);
+const msOrNull = ms.nullable();
+const id = z.string().min(1).max(200);
+const text = z.string().max(1_000_000);
+const rngState = z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]);
+const scopes = z.array(z.enum(SCOPES as readonly ['svc:read', 'svc:write']));
+const libraryType = z.enum(['cta', 'glossary_term', 'product_blurb', 'brand_asset']);
+const quoteMode = z.enum(['verbatim', 'polish', 'generate']);
+const contact = z.object({ name: text, email: text, phone: text.optional() });
+
+const brandKit = z.object({
+  voice: text,
+  tone: text,
+  seo: z.object({ primaryKeywords: z.array(text), secondaryKeywords: z.array(text), metaDescriptionMaxLength: z.number().int() }),
+  pressRelease: z.object({ boilerplate: text, mediaContact: contact.nullable(), datelineCity: text, defaultQuoteMode: quoteMode }),
+});
+const targetSnapshot = z.object({ id, name: text, slug: text, description: text, brandKit });
+const librarySnapshot = z.object({ id, type: libraryType, name: text, content: text, url: text.optional() });
+
+const apiKey = z.object({
+  id, accountId: id, name: text, hash: z.string().regex(/^[0-9a-f]{64}$/), hint: text, scopes,
+  createdAt: ms, revokedAt: msOrNull, lastUsedAt: msOrNull, rotatedFromId: id.nullable(), replacedById: id.nullable(),
+});
+const transaction = z.object({
+  id, type: z.enum(['purchase', 'grant', 'build_charge', 'build_refund', 'image_charge']), amount: z.number().int(),
+  balanceAfter: z.number().int(), description: text, buildId: id.nullable(), bundleId: id.optional(), createdAt: ms,
+});
+const target = z.object({ id, name: text, slug: text, description: text, brandKit, createdAt: ms, updatedAt: ms });
+const libraryItem = z.object({ id, targetId: id, type: libraryType, name: text, content: text, url: text.nullable(), createdAt: ms, updatedAt: ms });
+const share = z.object({ id, deliverableId: id, token: z.string().min(16).max(200), createdAt: ms, expiresAt: msOrNull, revokedAt: msOrNull });
+const schedule = z.object({
+  createdAt: ms,
+  stageStarts: z.tuple([ms, ms, ms, ms]),
+  completeAt: ms,
+  failure: z.object({ stage: z.enum(PIPELINE_STAGES), at: ms, reason: text }).nullable(),
+});
+const pressRelease = z.object({
+  dateline: z.object({ city: text.optional(), date: text.optional() }).optional(),
+  quotes: z.array(z.object({ speaker: text, title: text.optional(), text: text.optional(), mode: quoteMode.optional() })).optional(),
+  boilerplate: text.optional(),
+  mediaContact: contact.optional(),
+});
+const build = z.object({
+  id, accountId: id, targetId: id, buildType: z.enum(['single', 'suite']), kind: z.enum(CONTENT_KINDS), objective: text,
+  researchPolicy: z.enum(['required', 'optional', 'none']), researchMode: z.enum(['standard', 'deep']),
+  qualityMode: z.enum(['standard', 'premium']), pages: z.number().int().min(1).max(20), generateImages: z.boolean(),
+  pressRelease: pressRelease.optional(), socialPlatforms: z.array(z.enum(['x', 'linkedin', 'facebook', 'instagram', 'threads'])).optional(),
+  libraryItemIds: z.array(id).optional(), cost: z.number().int(), correlationId: text, idempotencyKey: text.nullable(), createdAt: ms,
+  schedule, target: targetSnapshot, libraryItems: z.array(librarySnapshot), deliverableIds: z.array(id),
+});
+const image = z.object({
+  id, prompt: text, style: z.enum(IMAGE_STYLES), mood: z.enum(IMAGE_MOODS), colors: z.array(z.string().regex(/^#[0-9a-fA-F]{6}$/)).max(5),
+  size: z.enum(IMAGE_SIZES), logo: z.object({ text, position: z.enum(LOGO_POSITIONS), targetId: id.nullable() }).nullable(),
+  cost: z.number().int(), createdAt: ms,
+});
+const audio = z.object({
+  id, deliverableId: id, buildId: id, voice: z.enum(VOICE_IDS), durationSeconds: z.number().min(0), sampleRate: z.number().int().positive(),
+  wordCount: z.number().int().min(0), bytes: z.number().int().min(0), createdAt: ms,
+});
+const chatMessage = z.object({
+  id, role: z.enum(['user', 'assistant']), content: text,
+  references: z.array(z.object({ libraryItemId: id, type: libraryType, name: text })), createdAt: ms,
+});
+const chat = z.object({ id, targetId: id, title: text, target: targetSnapshot, messages: z.array(chatMessage), createdAt: ms, updatedAt: ms });
+
+/** Records with their list positions (so cursors stay valid), ascending. */
+function collection<T extends z.ZodType<{ id: string }>>(record: T) {
+  return z.object({ nextSeq: z.number().int().min(1), entries: z.array(z.tuple([z.number().int().min(1), record])) });
+}
+const idempotency = z.array(z.tuple([text, id, ms]));
+
+const account = z.object({
+  id, name: text, createdAt: ms, balance: z.number().int(), openingBalance: z.number().int().min(0).default(0), lifetimePurchased: z.number().int().min(0), lifetimeUsed: z.number().int().min(0),
+  idStream: rngState,
+  keys: collection(apiKey), transactions: collection(transaction), targets: collection(target), builds: collection(build),
+  library: collection(libraryItem), shares: collection(share), images: collection(image), audio: collection(audio), chats: collection(chat),
+  deliverables: z.array(z.tuple([id, z.object({ buildId: id, pageIndex: z.number().int().min(0) })])),
+  audioByDeliverableVoice: z.array(z.tuple([text, id])),
+  slugs: z.array(z.tuple([text, id])),
+  idempotency, purchaseIdempotency: idempotency,
+  pendingRefunds: z.array(z.object({ buildId: id, at: ms })),
+});
+
+const digest = z.string().min(1).max(200);
+const oauth = z.object({
+  clients: z.array(z.object({ clientId: id, clientName: text, redirectUris: z.array(text), issuedAt: ms })),
+  pending: z.array(z.object({
+    id, csrf: text, clientId: id, redirectUri: text, state: text.nullable(), challenge: text, scopes, resource: text, expiresAt: ms,
+  })),
+  codes: z.array(z.tuple([digest, z.object({
+    clientId: id, redirectUri: text, challenge: text, resource: text, scopes, accountId: id, expiresAt: ms, grantId: id.nullable(),
+  })])),
+  grants: z.array(z.object({ id, accountId: id, clientId: id, scopes, resource: text, revoked: z.boolean() })),
+  accessTokens: z.array(z.tuple([digest, z.object({ grantId: id, scopes, expiresAt: ms, revoked: z.boolean() })])),
+  refreshTokens: z.array(z.tuple([digest, z.object({ grantId: id, expiresAt: ms, used: z.boolean() })])),
+});
+
+export const simulationSnapshot = z.object({
+  format: z.literal(SNAPSHOT_FORMAT),
+  version: z.literal(SNAPSHOT_VERSION),
+  simulatorVersion: text,
+  seed: text,
+  /** Real time of the save: a running clock goes on from here after a restart. */
+  savedAt: ms,
+  clock: z.object({ now: ms, frozen: z.boolean() }),
+  streams: z.object({ ids: rngState, keyValues: rngState, correlationIds: rngState }),
+  accounts: z.array(account),
+  oauth,
+});
+
+export type SimulationSnapshot = z.infer<typeof simulationSnapshot>;
+export type AccountSnapshot = z.infer<typeof account>;
