@@ -12,7 +12,7 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 20_000);
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
 function setup() {
-  const sim = createSimulator({ frozenAt: '2026-03-02T09:00:00Z', rateLimits: { perKey: { default: 1e12, 'build-create': 1e12, generation: 1e12 }, perUser: 1e12 } });
+  const sim = createSimulator({ journalSize: Number(process.env.BENCH_JOURNAL ?? 1000), frozenAt: '2026-03-02T09:00:00Z', rateLimits: { perKey: { default: 1e12, 'build-create': 1e12, generation: 1e12 }, perUser: 1e12 } });
   const auth = { authorization: `Bearer ${sim.keys.readWrite}`, 'content-type': 'application/json' };
   const target = sim.handle({ method: 'POST', url: '/api/v1/targets', headers: auth, body: json({ name: 'Bench', slug: 'bench', brandKit: { voice: 'v', tone: 't' } }) });
   const targetId = JSON.parse(target.body as string).id as string;
