@@ -35,7 +35,7 @@ describe('Specmatic', () => {
 });
 
 describe('openapi-typescript', () => {
-  it('generates types that read each kind\'s kindData, narrowed by kind', async () => {
+  it('generates types that read each kind\'s kindData, narrowed by kind, and require one of the alternatives of a request', async () => {
     const dir = join(work, 'oat');
     mkdirSync(dir, { recursive: true });
     await run(process.execPath, [join(runtimes, 'openapi-typescript/bin/cli.js'), join(root, 'openapi.yaml'), '-o', join(dir, 'api.d.ts')], { cwd: dir, timeout: 60_000 });
@@ -59,6 +59,13 @@ describe('openapi-typescript', () => {
       '}',
       "// @ts-expect-error a blog's kindData has no subject",
       "export const wrong = (d: Deliverable) => d.kind === 'blog' && d.kindData.subject;",
+      "type Schemas = components['schemas'];",
+      "export const topics: Schemas['TopicSuggestionRequest'][] = [{ targetId: 'x', count: 5 }, { phrase: 'p', count: 3 }];",
+      "export const logos: Schemas['ImageLogoInput'][] = [{ targetId: 'x' }, { text: 'Acme', position: 'top-left' }];",
+      "// @ts-expect-error a topic request needs a target or a phrase",
+      "export const noTopic: Schemas['TopicSuggestionRequest'] = { count: 3 };",
+      "// @ts-expect-error a logo needs a target or a text",
+      "export const noLogo: Schemas['ImageLogoInput'] = { position: 'top-left' };",
       '',
     ].join('\n'));
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({

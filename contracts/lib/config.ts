@@ -76,7 +76,7 @@ const OPT_IN_ENV: Readonly<Record<string, string>> = {
   'allow-purchases': 'CONTRACT_ALLOW_PURCHASES',
 };
 
-export const USAGE = `Usage: npm run contracts -- --base-url <url> [options]
+export const USAGE = `Usage: content-contracts --base-url <url> [options]   (in this repository: npm run contracts -- …)
 
   --base-url <url>         the server to check (CONTRACT_BASE_URL)
   --level <level>          documented (what the spec states; safe for the real service) or strict
@@ -108,8 +108,8 @@ server, give them in the environment: CONTRACT_OAUTH_ACCESS_TOKEN and CONTRACT_O
 (a grant of svc:read, for CONTRACT_OAUTH_CLIENT_ID), and CONTRACT_OAUTH_REDIRECT_URI when the
 server has no dynamic registration.
 
-Also: npm run contracts -- diff <old.yaml> <new.yaml>   breaking changes between two contracts
-      npm run contracts -- proxy --target <url>         a validation proxy for a client's traffic
+Also: content-contracts diff <old.yaml> <new.yaml>   breaking changes between two contracts
+      content-contracts proxy --target <url>         a validation proxy for a client's traffic
       (each with --help)`;
 
 /** Turns the runner's flags into the environment the suite reads; unknown flags are errors. */

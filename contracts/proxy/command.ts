@@ -5,7 +5,7 @@ import { Inspector } from './inspector.js';
 import { formatProxyReport, writeProxyReports, type ProxyReport } from './report.js';
 import { startProxy } from './server.js';
 
-export const PROXY_USAGE = `Usage: npm run contracts -- proxy --target <url> [--port <n>] [options]
+export const PROXY_USAGE = `Usage: content-contracts proxy --target <url> [--port <n>] [options]
 
 A validation proxy: point a client (an SDK's tests, a front end) at it instead of the server.
 It passes every request and response through unchanged, streaming bodies, and holds each to
