@@ -4,6 +4,7 @@ import type { Simulator } from '../simulator.js';
 import { serveFetch } from './fetch-bridge.js';
 import { toEngineRequest } from './node-request.js';
 import { staticPage } from './static-pages.js';
+import { writeEventStream, writeSlowBody } from './node-slow-writes.js';
 import type { EngineRequest } from '../engine/types.js';
 import type { HandledResponse } from '../engine/engine.js';
 
@@ -61,9 +62,15 @@ export function createNodeHandler(simulator: Simulator, options: NodeHandlerOpti
       if (res.destroyed) return;
       const { headers } = response;
       const body = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
-      headers['content-length'] = String(body.byteLength);
-      res.writeHead(response.status, headers);
-      res.end(body);
+      if (response.stream) writeEventStream(res, response.status, headers, body, response.stream);
+      else {
+        headers['content-length'] = String(body.byteLength);
+        if (response.fault?.slowBody) writeSlowBody(res, response.status, headers, body, response.fault.slowBody);
+        else {
+          res.writeHead(response.status, headers);
+          res.end(body);
+        }
+      }
       onRequest?.({
         method: request.method,
         url: request.url,

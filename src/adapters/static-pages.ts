@@ -26,21 +26,10 @@ const DOCS_HTML = `<!doctype html>
 </html>
 `;
 
-/** What a new user opening the base address in a browser sees: where everything is. */
-const LANDING_HTML = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>Content Generation Service simulator</title></head>
-<body>
-<h1>Content Generation Service simulator</h1>
-<ul>
-<li><a href="/docs">API reference</a>, with a try-it console that calls this simulator</li>
-<li><a href="/openapi.yaml">openapi.yaml</a> (<a href="/openapi.json">JSON</a>): the service's contract; the API is under <code>/api/v1</code></li>
-<li><a href="/simulator-control.yaml">simulator-control.yaml</a>: the simulator's own control API under <code>/_sim</code> (clock, accounts, journal, faults, reset)</li>
-<li><a href="/healthz">/healthz</a> and <a href="/readyz">/readyz</a>: health probes</li>
-</ul>
-</body>
-</html>
-`;
+/** The dashboard's page and modules: this server's only, no inline script or style. */
+const DASHBOARD_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+const DASHBOARD_ASSET = /^\/dashboard\/([a-z-]+\.(js|css))$/;
+const ASSET_TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', html: 'text/html; charset=utf-8' };
 
 /** The folder that holds openapi.yaml: the package root, from the sources or from dist. */
 function packageRoot(): string {
@@ -74,7 +63,7 @@ export function staticPage(method: string, path: string, host: string | undefine
   if (method !== 'GET' && method !== 'HEAD') return undefined;
   switch (path) {
     case '/':
-      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" }, body: LANDING_HTML };
+      return dashboardFile('index.html');
     case '/openapi.yaml':
     case '/simulator-control.yaml': {
       const yaml = file(join(root, path));
@@ -96,7 +85,17 @@ export function staticPage(method: string, path: string, host: string | undefine
         ? { status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' }, body: bundle }
         : undefined;
     }
-    default:
-      return undefined;
+    default: {
+      const asset = DASHBOARD_ASSET.exec(path);
+      return asset ? dashboardFile(asset[1] as string) : undefined;
+    }
   }
+}
+
+/** A file of the dashboard (src/web/dashboard, copied to dist/web/dashboard by the build). */
+function dashboardFile(name: string): StaticPage | undefined {
+  const content = file(join(root, 'dist/web/dashboard', name), join(root, 'src/web/dashboard', name));
+  if (!content) return undefined;
+  const type = ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1)] as string;
+  return { status: 200, headers: { 'content-type': type, 'content-security-policy': DASHBOARD_CSP, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' }, body: content };
 }

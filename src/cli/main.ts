@@ -65,7 +65,10 @@ function main(): void {
     drainMs: options.drainMs,
     beforeClose: () => mcp.close(),
     log: options.quiet ? undefined : (line) => process.stderr.write(line),
-    onStop: () => (simulator.sim.ready = false),
+    onStop: () => {
+      simulator.sim.ready = false;
+      simulator.sim.journal.endFeeds();
+    },
     onExit: () => stateWriter?.stop(),
   });
 }

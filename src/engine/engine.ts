@@ -62,7 +62,7 @@ export interface HandleOptions {
 export interface HandledResponse extends EngineResponse {
   log: { correlationId: string; keyHint?: string; operationId?: string; errorCode?: string };
   /** What the adapter must do that the engine cannot: wait before answering, or drop the connection. */
-  fault?: { ruleId: string; delayMs?: number; drop?: boolean };
+  fault?: { ruleId: string; delayMs?: number; drop?: boolean; slowBody?: { totalMs: number; chunks: number } };
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -294,7 +294,8 @@ export class Engine {
         operationId: exchange.operationId,
         errorCode: reply.status >= 400 ? ((reply.json as { code?: string } | undefined)?.code ?? undefined) : undefined,
       },
-      ...(fault && (fault.delayMs !== undefined || fault.drop) ? { fault: { ruleId: fault.ruleId, delayMs: fault.delayMs, drop: fault.drop } } : {}),
+      ...(reply.stream ? { stream: reply.stream } : {}),
+      ...(fault && (fault.delayMs !== undefined || fault.drop || fault.slowBody) ? { fault: { ruleId: fault.ruleId, delayMs: fault.delayMs, drop: fault.drop, slowBody: fault.slowBody } } : {}),
     };
   }
 }

@@ -20,6 +20,13 @@ export interface EngineResponse {
   headers: Record<string, string>;
   /** A JSON text, a file's text, or bytes (audio, images). */
   body: string | Uint8Array;
+  /** A response that goes on after its body (server-sent events): the adapter keeps writing until the client leaves. */
+  stream?: EventStream;
+}
+
+export interface EventStream {
+  /** Starts the stream: `send` gets each further chunk of text, `end` is called if the server ends it; answers the function that stops it. */
+  open(send: (chunk: string) => void, end: () => void): () => void;
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

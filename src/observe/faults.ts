@@ -1,9 +1,7 @@
-import { ApiError, validationError } from '../engine/api-error.js';
+import { validationError, type ApiError } from '../engine/api-error.js';
 import type { Operation } from '../contract/operations.js';
 import { Rng } from '../random/rng.js';
-
-/** The statuses a fault may answer, each with the error code and details the contract asks of it. */
-export const INJECTABLE_STATUSES = [429, 500, 503] as const;
+import { injectedError, injectionProblem, type InjectedResponse } from './injected-errors.js';
 
 export interface FaultRuleInput {
   /** Only calls of this account (from `POST /_sim/accounts`); none: every account. */
@@ -14,12 +12,14 @@ export interface FaultRuleInput {
   method?: string;
   /** Only calls with this key (its hint, `svc_live_…abcd`). */
   keyHint?: string;
-  /** Answer this instead of the operation. */
-  response?: { status: number; message?: string; retryAfterSeconds?: number };
+  /** Answer this documented error instead of the operation. */
+  response?: InjectedResponse;
   /** Wait this long before answering: fixed, or drawn (seeded) between min and max. */
   latencyMs?: number | { min: number; max: number };
   /** Close the connection without an answer. */
   drop?: boolean;
+  /** Send the status and headers at once, then the body in `chunks` pieces spread over `totalMs` (WireMock's dribble). */
+  slowBody?: SlowBody;
   /** For the next `times` matching calls only. */
   times?: number;
   /** Each matching call is hit with this probability, drawn from the seed. */
@@ -35,12 +35,18 @@ export interface FaultRule extends FaultRuleInput {
   hits: number;
 }
 
+export interface SlowBody {
+  totalMs: number;
+  chunks?: number;
+}
+
 /** What a matched rule does to one call: a reply instead of the operation's, and/or a delay or a dropped connection. */
 export interface FaultDecision {
   ruleId: string;
   error?: ApiError;
   delayMs?: number;
   drop?: boolean;
+  slowBody?: Required<SlowBody>;
 }
 
 export interface FaultCall {
@@ -74,8 +80,9 @@ export class FaultRules {
     return rule;
   }
 
-  list(accountId?: string): FaultRule[] {
-    return this.rules.filter((r) => accountId === undefined || r.accountId === accountId);
+  /** The live rules: one that has run out (by count or by `now`) is no longer listed. */
+  list(accountId?: string, now?: number): FaultRule[] {
+    return this.rules.filter((r) => (accountId === undefined || r.accountId === accountId) && live(r, now));
   }
 
   remove(id: string): boolean {
@@ -89,7 +96,7 @@ export class FaultRules {
   }
 
   match(call: FaultCall): FaultDecision | undefined {
-    this.rules = this.rules.filter((r) => (r.times === undefined || r.hits < r.times) && (r.untilMs === undefined || call.now < r.untilMs));
+    this.rules = this.rules.filter((r) => live(r, call.now));
     for (const rule of this.rules) {
       if (!matches(rule, call)) continue;
       if (rule.probability !== undefined && !this.rng.bool(rule.probability)) continue;
@@ -105,28 +112,42 @@ export class FaultRules {
     if (rule.latencyMs !== undefined) {
       decision.delayMs = typeof rule.latencyMs === 'number' ? rule.latencyMs : this.rng.int(rule.latencyMs.min, rule.latencyMs.max);
     }
-    if (rule.response) decision.error = injectedError(rule.response, call.now);
+    if (rule.slowBody) decision.slowBody = { totalMs: rule.slowBody.totalMs, chunks: rule.slowBody.chunks ?? 10 };
+    if (rule.response) decision.error = injectedError(rule.response, call.operation, call.now);
     return decision;
   }
 
   /** A rule must be able to happen, and must answer only what the contract documents. */
   private check(input: FaultRuleInput): void {
-    if (!input.response && input.latencyMs === undefined && !input.drop) {
-      throw validationError([{ path: 'body', message: 'says nothing to do: give a response, latencyMs or drop' }]);
+    if (!input.response && input.latencyMs === undefined && !input.drop && !input.slowBody) {
+      throw validationError([{ path: 'body', message: 'says nothing to do: give a response, latencyMs, slowBody or drop' }]);
     }
-    const ops = input.operationId === undefined ? this.operations : this.operations.filter((o) => o.operationId === input.operationId);
+    const ops = this.operations.filter((o) => input.operationId === undefined || o.operationId === input.operationId);
     if (ops.length === 0) throw validationError([{ path: 'body.operationId', message: `is no operation of openapi.yaml: ${input.operationId}` }]);
-    const status = input.response?.status;
-    if (status !== undefined && !(INJECTABLE_STATUSES as readonly number[]).includes(status)) {
-      throw validationError([{ path: 'body.response.status', message: `the simulator injects ${INJECTABLE_STATUSES.join(', ')}` }]);
-    }
-    if (status !== undefined && ops.some((o) => !o.statuses.includes(status))) {
-      throw validationError([{ path: 'body.response.status', message: `${status} is not documented for ${ops.filter((o) => !o.statuses.includes(status)).map((o) => o.operationId).slice(0, 3).join(', ')}` }]);
-    }
+    // The operations the rule can reach: an error must be one each of them documents.
+    const reached = ops.filter((o) => (input.method === undefined || o.method === input.method.toUpperCase()) && (input.path === undefined || pathCanMatch(o.template, input.path)));
+    const problem = input.response && injectionProblem(input.response, reached);
+    if (problem) throw validationError([{ path: `body.response.${problem.path}`, message: problem.message }]);
     if (typeof input.latencyMs === 'object' && input.latencyMs.min > input.latencyMs.max) {
       throw validationError([{ path: 'body.latencyMs', message: 'min is above max' }]);
     }
   }
+}
+
+/** Whether some path of `template` starts with `prefix` (a `{param}` segment stands for any value). */
+function pathCanMatch(template: string, prefix: string): boolean {
+  const want = template.split('/');
+  const have = prefix.split('/');
+  if (have.length > want.length) return false;
+  return have.every((segment, i) => {
+    const expected = want[i] as string;
+    if (expected.startsWith('{')) return true;
+    return i === have.length - 1 ? expected.startsWith(segment) : expected === segment;
+  });
+}
+
+function live(rule: FaultRule, now: number | undefined): boolean {
+  return (rule.times === undefined || rule.hits < rule.times) && (rule.untilMs === undefined || now === undefined || now < rule.untilMs);
 }
 
 function matches(rule: FaultRule, call: FaultCall): boolean {
@@ -135,23 +156,6 @@ function matches(rule: FaultRule, call: FaultCall): boolean {
     && (rule.path === undefined || call.path.startsWith(rule.path))
     && (rule.method === undefined || rule.method.toUpperCase() === call.method)
     && (rule.keyHint === undefined || rule.keyHint === call.keyHint);
-}
-
-/** The error an injected status answers, with the code, details and headers the contract gives it. */
-export function injectedError(response: { status: number; message?: string; retryAfterSeconds?: number }, now: number): ApiError {
-  const retryAfter = response.retryAfterSeconds ?? 1;
-  switch (response.status) {
-    case 429: {
-      const resetAt = Math.ceil(now / 1000) + retryAfter;
-      return new ApiError(429, 'RATE_LIMITED', response.message ?? `Rate limit exceeded; retry in ${retryAfter} s.`, { bucket: 'key', limit: 60, retryAfterSeconds: retryAfter }, {
-        'retry-after': String(retryAfter), 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt),
-      });
-    }
-    case 503:
-      return new ApiError(503, 'SERVICE_UNAVAILABLE', response.message ?? `The service is unavailable; retry in ${retryAfter} s.`, { retryAfterSeconds: retryAfter }, { 'retry-after': String(retryAfter) });
-    default:
-      return new ApiError(500, 'INTERNAL_ERROR', response.message ?? 'An injected fault.', {});
-  }
 }
 
 /**
@@ -164,11 +168,10 @@ export function preferredFault(prefer: string | undefined, operation: Operation,
   for (const part of prefer.split(/[,;]/)) {
     const [name, value] = part.trim().split('=').map((s) => s.trim());
     if (name === 'code') {
-      const status = Number(value);
-      if (!(INJECTABLE_STATUSES as readonly number[]).includes(status) || !operation.statuses.includes(status)) {
-        throw validationError([{ path: 'header.Prefer', message: `code=${value}: the simulator injects ${INJECTABLE_STATUSES.join(', ')} where ${operation.operationId} documents them` }]);
-      }
-      decision.error = injectedError({ status }, now);
+      const response = { status: Number(value) };
+      const problem = injectionProblem(response, [operation]);
+      if (problem) throw validationError([{ path: 'header.Prefer', message: `code=${value}: ${problem.message}` }]);
+      decision.error = injectedError(response, operation, now);
     } else if (name === 'delay') {
       const ms = Number(value);
       if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) throw validationError([{ path: 'header.Prefer', message: `delay=${value}: give 0 to 60000 ms` }]);

@@ -36,6 +36,20 @@ export interface JournalQuery {
   limit: number;
 }
 
+export type JournalFilter = Omit<JournalQuery, 'limit' | 'since'>;
+
+export function entryMatches(entry: JournalEntry, q: JournalFilter): boolean {
+  return (q.accountId === undefined || entry.accountId === q.accountId)
+    && (q.operationId === undefined || entry.operationId === q.operationId)
+    && (q.status === undefined || entry.status === q.status)
+    && (q.correlationId === undefined || entry.correlationId === q.correlationId);
+}
+
+interface Subscriber {
+  send: (entry: JournalEntry) => void;
+  end: () => void;
+}
+
 /**
  * Every request and its response, newest last, in a ring of bounded size: what a client
  * really sent, for the developer who wonders why it got a 400. Secrets never enter it: keys
@@ -45,7 +59,7 @@ export class Journal {
   private readonly ring: Array<JournalEntry | undefined>;
   private next = 0;
   private seq = 0;
-  private readonly listeners = new Set<(entry: JournalEntry) => void>();
+  private readonly subscribers = new Set<Subscriber>();
 
   constructor(readonly size = DEFAULT_JOURNAL_SIZE) {
     this.ring = new Array<JournalEntry | undefined>(Math.max(1, size));
@@ -68,7 +82,7 @@ export class Journal {
     };
     this.ring[this.next] = kept;
     this.next = (this.next + 1) % this.ring.length;
-    for (const listener of this.listeners) listener(kept);
+    for (const subscriber of this.subscribers) subscriber.send(kept);
   }
 
   /** Newest first, at most `limit`. */
@@ -78,11 +92,7 @@ export class Journal {
       const entry = this.ring[(this.next - i + this.ring.length) % this.ring.length];
       if (!entry) break;
       if (q.since !== undefined && Date.parse(entry.at) < q.since) break;
-      if (q.accountId !== undefined && entry.accountId !== q.accountId) continue;
-      if (q.operationId !== undefined && entry.operationId !== q.operationId) continue;
-      if (q.status !== undefined && entry.status !== q.status) continue;
-      if (q.correlationId !== undefined && entry.correlationId !== q.correlationId) continue;
-      out.push(entry);
+      if (entryMatches(entry, q)) out.push(entry);
     }
     return out;
   }
@@ -99,10 +109,29 @@ export class Journal {
     this.next = kept.length % this.ring.length;
   }
 
-  /** Told of every new entry; answers the function that stops it. */
-  subscribe(listener: (entry: JournalEntry) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Entries kept after `seq`, oldest first: what a live feed that reconnects has missed. */
+  after(seq: number, filter: JournalFilter): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    for (let i = 1; i <= this.ring.length; i++) {
+      const entry = this.ring[(this.next - i + this.ring.length) % this.ring.length];
+      if (!entry || entry.seq <= seq) break;
+      if (entryMatches(entry, filter)) out.push(entry);
+    }
+    return out.reverse();
+  }
+
+  /** Told of every new entry until the returned function is called; `end` when the journal ends its feeds. */
+  subscribe(send: (entry: JournalEntry) => void, end: () => void = () => {}): () => void {
+    const subscriber = { send, end };
+    this.subscribers.add(subscriber);
+    return () => this.subscribers.delete(subscriber);
+  }
+
+  /** Ends every live feed: the server is stopping, and an open stream must not hold it. */
+  endFeeds(): void {
+    const ending = [...this.subscribers];
+    this.subscribers.clear();
+    for (const subscriber of ending) subscriber.end();
   }
 }
 

@@ -12,11 +12,16 @@ interface ExchangeFacts {
 
 const decoder = new TextDecoder();
 
-/** One handled request into the journal. The journal's own reads and health probes stay out: they would drown what matters. */
+/**
+ * One handled request into the journal. The journal's own reads, reads of the control API
+ * (the dashboard polls them every second) and health probes stay out: they would drown what
+ * matters. Control writes (a fault added, the clock moved) stay in.
+ */
 export function recordExchange(journal: Journal, request: EngineRequest, response: EngineResponse, exchange: ExchangeFacts, durationMs: number): void {
   if (!journal.enabled) return;
   const url = request.url;
   if (url.startsWith('/_sim/journal') || url.startsWith('/healthz') || url.startsWith('/readyz')) return;
+  if (url.startsWith('/_sim') && (request.method === 'GET' || request.method === 'get')) return;
   const json = (response.headers['content-type'] ?? '').startsWith('application/json');
   const body = typeof response.body === 'string' && json ? response.body : null;
   journal.record({

@@ -10,6 +10,7 @@ import type { Store } from '../store/store.js';
 import type { Rng } from '../random/rng.js';
 import type { Journal } from '../observe/journal.js';
 import type { FaultRules } from '../observe/faults.js';
+import type { EventStream } from '../engine/types.js';
 
 /** The simulator's state and services, shared by every operation. */
 export interface Simulation {
@@ -62,6 +63,8 @@ export interface Reply {
   /** a file body with its content type. */
   file?: { body: string | Uint8Array; contentType: string };
   headers?: Record<string, string>;
+  /** Server-sent events that follow the body (the journal's live feed). */
+  stream?: EventStream;
   /** false for a page other origins must not read (the OAuth sign-in page): no CORS headers. */
   crossOrigin?: false;
 }

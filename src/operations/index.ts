@@ -4,6 +4,7 @@ import * as builds from './builds.js';
 import * as chat from './chat.js';
 import * as control from './control.js';
 import * as observe from './observe.js';
+import * as dashboard from './dashboard.js';
 import * as deliverables from './deliverables.js';
 import * as images from './images.js';
 import * as keys from './keys.js';
@@ -34,4 +35,4 @@ export const serviceHandlers: Readonly<Record<string, ServiceHandler>> = {
 /** Operations of openapi.yaml that need no key (`security: []`). */
 export const publicHandlers: Readonly<Record<string, ControlHandler>> = { getSharedDeliverable };
 
-export const controlHandlers: Readonly<Record<string, ControlHandler>> = { ...control, ...observe };
+export const controlHandlers: Readonly<Record<string, ControlHandler>> = { ...control, ...observe, ...dashboard };

@@ -1,6 +1,7 @@
 import { toIso } from '../clock/clock.js';
 import { notFound } from '../engine/api-error.js';
 import type { FaultRule, FaultRuleInput } from '../observe/faults.js';
+import { entryMatches, type JournalEntry } from '../observe/journal.js';
 import type { ControlHandler } from './context.js';
 
 /** The journal, newest first, filtered (GET /_sim/journal). */
@@ -17,6 +18,26 @@ export const getJournal: ControlHandler = ({ sim, params }) => {
   return { status: 200, json: { data, size: sim.journal.size } };
 };
 
+/** Heartbeats are the adapter's: the engine keeps no timers. */
+const EVENT_STREAM_TYPE = 'text/event-stream; charset=utf-8';
+
+/** The journal live (GET /_sim/journal/stream): what was missed since Last-Event-ID, then each new entry. */
+export const streamJournal: ControlHandler = ({ sim, params }) => {
+  const q = params.query as { accountId?: string; operationId?: string; status?: number };
+  const filter = { accountId: q.accountId, operationId: q.operationId, status: q.status };
+  const lastId = (params.header as Record<string, string | undefined>)['last-event-id'];
+  const missed = lastId === undefined ? [] : sim.journal.after(Number(lastId), filter);
+  const event = (entry: JournalEntry) => `id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`;
+  return {
+    status: 200,
+    headers: { 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+    file: { contentType: EVENT_STREAM_TYPE, body: `retry: 2000\n: journal of ${sim.journal.size} entries\n\n${missed.map(event).join('')}` },
+    stream: {
+      open: (send, end) => sim.journal.subscribe((entry) => entryMatches(entry, filter) && send(event(entry)), end),
+    },
+  };
+};
+
 export const clearJournal: ControlHandler = ({ sim, params }) => {
   sim.journal.clear((params.query as { accountId?: string }).accountId);
   return { status: 204 };
@@ -30,9 +51,9 @@ export const createFault: ControlHandler = ({ sim, body, now }) => {
   return { status: 201, json: faultJson(rule) };
 };
 
-export const listFaults: ControlHandler = ({ sim, params }) => ({
+export const listFaults: ControlHandler = ({ sim, params, now }) => ({
   status: 200,
-  json: { data: sim.faults.list((params.query as { accountId?: string }).accountId).map(faultJson) },
+  json: { data: sim.faults.list((params.query as { accountId?: string }).accountId, now).map(faultJson) },
 });
 
 export const deleteFault: ControlHandler = ({ sim, params }) => {

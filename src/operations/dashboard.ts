@@ -1,0 +1,62 @@
+import { toIso } from '../clock/clock.js';
+import { notFound } from '../engine/api-error.js';
+import type { Account } from '../store/account.js';
+import type { BuildRecord } from '../store/records.js';
+import type { ControlHandler } from './context.js';
+import { buildJson } from './serialize.js';
+
+/**
+ * What the dashboard (and any script that watches a shared simulator) reads across accounts:
+ * balances, key hints and the newest builds. Keys appear only as hints.
+ */
+
+export const listSimulatorAccounts: ControlHandler = ({ sim, params }) => {
+  const { limit } = params.query as { limit: number };
+  const accounts = [...sim.store.accounts.values()].slice(-limit).reverse();
+  return { status: 200, json: { data: accounts.map(accountSummary), total: sim.store.accounts.size } };
+};
+
+function accountSummary(account: Account) {
+  return {
+    accountId: account.id,
+    name: account.name,
+    balance: account.balance,
+    createdAt: toIso(account.createdAt),
+    builds: account.builds.size,
+    keys: account.keys.page(100, undefined).data.map((k) => ({ id: k.id, name: k.name, hint: k.hint, scopes: k.scopes, revoked: k.revokedAt !== null })),
+  };
+}
+
+export const listSimulatorBuilds: ControlHandler = ({ sim, params, now }) => {
+  const { accountId, limit } = params.query as { accountId?: string; limit: number };
+  let accounts: Account[];
+  if (accountId === undefined) accounts = [...sim.store.accounts.values()];
+  else {
+    const account = sim.store.account(accountId);
+    if (!account) throw notFound('account', accountId);
+    accounts = [account];
+  }
+  // Each account's newest `limit`, merged: never more than accounts × limit records read.
+  const newest = accounts
+    .flatMap((account) => account.builds.page(limit, undefined).data.map((build) => ({ account, build })))
+    .sort((a, b) => b.build.createdAt - a.build.createdAt)
+    .slice(0, limit);
+  return { status: 200, json: { data: newest.map(({ account, build }) => buildSummary(account, build, now)) } };
+};
+
+function buildSummary(account: Account, build: BuildRecord, now: number) {
+  const full = buildJson(build, now);
+  return {
+    accountId: account.id,
+    id: full.id,
+    kind: full.kind,
+    buildType: full.buildType,
+    objective: full.objective,
+    status: full.status,
+    progress: full.progress,
+    stage: full.stages.find((s) => s.status === 'running')?.stage ?? null,
+    createdAt: full.createdAt,
+    estimatedCompletionAt: full.estimatedCompletionAt,
+    completedAt: full.completedAt,
+  };
+}

@@ -1,0 +1,52 @@
+// @ts-check
+import { h, fill, short, table } from './dom.js';
+
+/**
+ * Accounts with balances and key hints (never keys), each with its own reset.
+ * @param {import('./api.js').ControlApi} api @param {{ refresh: () => void, report: (e: unknown) => void }} app
+ */
+export function accountsPanel(api, app) {
+  const body = h('div', {});
+  const total = h('span', { class: 'count' }, '');
+  const create = h('button', {
+    id: 'account-create',
+    type: 'button',
+    onclick: async () => {
+      try {
+        const made = await api.post('/_sim/accounts', { name: 'Dashboard account' });
+        fill(created, `Account ${short(made.accountId)} made; its read+write key, shown this once: `, h('code', {}, made.keys.readWrite));
+        app.refresh();
+      } catch (error) {
+        app.report(error);
+      }
+    },
+  }, 'New account');
+  const created = h('p', { id: 'account-made', role: 'status' });
+  const element = h('section', { id: 'accounts' }, h('h2', {}, 'Accounts ', total), create, created, body);
+  return {
+    element,
+    /** @param {{ data: any[], total: number }} accounts */
+    show(accounts) {
+      fill(total, `(${accounts.total})`);
+      const rows = accounts.data.map((a) => h('tr', { dataset: { accountId: a.accountId } },
+        h('td', {}, a.name, h('br'), h('code', { title: a.accountId }, short(a.accountId))),
+        h('td', { class: 'num balance' }, a.balance),
+        h('td', { class: 'num' }, a.builds),
+        h('td', {}, ...a.keys.map((k) => h('div', { class: k.revoked ? 'key revoked' : 'key' }, h('code', {}, k.hint), ` ${k.scopes.join(' ')}${k.revoked ? ' (revoked)' : ''}`))),
+        h('td', {}, h('button', {
+          type: 'button',
+          class: 'account-reset',
+          onclick: async () => {
+            if (!confirm(`Empty account ${a.name}? Its keys stay; its targets, builds and library go.`)) return;
+            try {
+              await api.post(`/_sim/accounts/${a.accountId}/reset`);
+              app.refresh();
+            } catch (error) {
+              app.report(error);
+            }
+          },
+        }, 'Reset'))));
+      fill(body, table(['Account', 'Balance', 'Builds', 'Keys (hints)', ''], rows, 'No account yet.'));
+    },
+  };
+}
