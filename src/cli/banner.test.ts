@@ -19,6 +19,8 @@ describe('what the CLI prints at start', () => {
     const printed0 = banner('http://127.0.0.1:4010', simulator, true);
     expect(printed0).toContain(simulator.keys.readWrite);
     expect(printed0).toContain('http://127.0.0.1:4010/docs');
+    expect(printed0).toMatch(/dashboard +http:\/\/127\.0\.0\.1:4010\/ /);
+    expect(banner('http://127.0.0.1:4010', simulator, false)).not.toContain('dashboard');
     const other = createSimulator({ frozenAt: 0, randomDemoKeys: true });
     other.restore(simulator.snapshot());
     const printed = banner('http://127.0.0.1:4010', other, true);

@@ -25,7 +25,7 @@ const EVENT_STREAM_TYPE = 'text/event-stream; charset=utf-8';
 export const streamJournal: ControlHandler = ({ sim, params }) => {
   const q = params.query as { accountId?: string; operationId?: string; status?: number };
   const filter = { accountId: q.accountId, operationId: q.operationId, status: q.status };
-  const lastId = (params.header as Record<string, string | undefined>)['last-event-id'];
+  const lastId = (params.header as Record<string, string | undefined>)['Last-Event-ID'];
   const missed = lastId === undefined ? [] : sim.journal.after(Number(lastId), filter);
   const event = (entry: JournalEntry) => `id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`;
   return {

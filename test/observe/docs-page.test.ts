@@ -17,9 +17,9 @@ afterAll(async () => {
   await served?.close();
 });
 
-describe('the contract documents and the landing page', () => {
+describe('the contract documents and the dashboard\'s files', () => {
   it('are served, each as the control document says', async () => {
-    for (const path of ['/', '/openapi.yaml', '/openapi.json', '/simulator-control.yaml', '/docs', '/docs/scalar.js']) {
+    for (const path of ['/', '/dashboard/app.js', '/dashboard/style.css', '/openapi.yaml', '/openapi.json', '/simulator-control.yaml', '/docs', '/docs/scalar.js']) {
       const res = await fetch(`${served.base}${path}`);
       const body = await res.text();
       assertContract({ method: 'GET', url: path, status: res.status, headers: Object.fromEntries(res.headers), body });
@@ -28,6 +28,10 @@ describe('the contract documents and the landing page', () => {
     const json = await (await fetch(`${served.base}/openapi.json`)).json();
     expect(json.servers).toEqual([{ url: served.base, description: 'This simulator' }]);
     expect(await (await fetch(`${served.base}/openapi.yaml`)).text()).toMatch(/^openapi: 3\.1/);
+    // Only the dashboard's own files: nothing else of the package is reachable through its folder.
+    for (const path of ['/dashboard/index.html', '/dashboard/../package.json', '/dashboard/%2e%2e/package.json', '/dashboard/App.js']) {
+      expect((await fetch(`${served.base}${path}`)).status, path).toBe(404);
+    }
   });
 });
 
