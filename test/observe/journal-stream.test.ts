@@ -39,7 +39,7 @@ async function follow(s: Served, query = '', lastEventId?: string): Promise<Feed
         const entry = JSON.parse(fields.data);
         // The entry has the shape the journal's own listing documents.
         assertContract({ method: 'GET', url: '/_sim/journal', status: 200, headers: { 'content-type': 'application/json', 'x-correlation-id': 'corr_x' }, body: JSON.stringify({ data: [entry], size: 1000 }) });
-        events.push({ id: fields.id, event: fields.event, entry });
+        events.push({ id: fields.id ?? '', event: fields.event ?? '', entry });
       }
       return events;
     },
