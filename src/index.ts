@@ -8,3 +8,4 @@ export type { SeededKeys, RoleKeys } from './seed/accounts.js';
 export { SPEED_PRESETS, type SpeedPreset } from './builds/pipeline.js';
 export { KEY_LIMITS, USER_LIMIT, type RateLimitClass } from './limits/rate-limiter.js';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SimulationSnapshot } from './state/snapshot.js';
+export { instanceOf, instanceTag, MAX_INSTANCE } from './scale/instance.js';

@@ -20,6 +20,7 @@ import { DEFAULT_JOURNAL_SIZE, Journal } from './observe/journal.js';
 import { FaultRules } from './observe/faults.js';
 import { restoreSnapshot, takeSnapshot, type SimulationSnapshot } from './state/snapshot.js';
 import { VERSION } from './version.js';
+import { instanceTag } from './scale/instance.js';
 import { byKey as bodyValidators } from './contract/validators-body.generated.js';
 import { byKey as paramValidators } from './contract/validators-params.generated.js';
 
@@ -59,6 +60,12 @@ export interface SimulatorOptions {
   contentCacheBytes?: number;
   /** Required in X-Control-Token on `/_sim`; without one, `/_sim` answers loopback (and in-process) clients only. */
   controlToken?: string;
+  /**
+   * This simulator's number (0–255) among several behind one load balancer: its keys and share
+   * tokens start with it (two hex digits) so a proxy can route on them, and its ids and keys
+   * come from its own streams of the seed. See `instanceOf`.
+   */
+  instance?: number;
 }
 
 export interface Simulator {
@@ -86,12 +93,16 @@ export function parseSpeed(speed: SpeedPreset | number | string | undefined): { 
 
 /** Builds a simulator: its clock, an account store seeded with the default keys, and the engine. */
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const seed = options.seed ?? DEFAULT_SEED;
+  const tag = options.instance === undefined ? '' : instanceTag(options.instance);
+  // Each instance draws from its own streams: ids and keys never collide between instances. A
+  // seed that already names the instance (read back from its own state file) is kept as it is.
+  const base = options.seed ?? DEFAULT_SEED;
+  const seed = tag && !base.endsWith(`#instance-${tag}`) ? `${base}#instance-${tag}` : base;
   const speed = parseSpeed(options.speed);
   const frozenAt = typeof options.frozenAt === 'string' ? Date.parse(options.frozenAt) : options.frozenAt;
   if (frozenAt !== undefined && !Number.isFinite(frozenAt)) throw new RangeError(`frozenAt is not a valid time: ${String(options.frozenAt)}`);
   const clock = new Clock({ frozenAt, realTime: options.realTime });
-  const store = new Store(seed, options.deterministicSecrets, options.randomDemoKeys);
+  const store = new Store(seed, options.deterministicSecrets, options.randomDemoKeys, tag);
   const serviceOperations = readOperations(serviceDocument, 'service');
   const sim: Simulation = {
     seed,

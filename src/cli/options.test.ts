@@ -31,4 +31,10 @@ describe('content-sim serve options', () => {
     }
     expect(parseServeOptions(['--frozen', '2026-03-02T09:00:00Z'], {})).toMatchObject({ simulator: { frozenAt: Date.parse('2026-03-02T09:00:00Z') } });
   });
+  it('takes --instance 0 to 255 (or SIM_INSTANCE) for keys that name their instance', () => {
+    expect(parseServeOptions(['--instance', '7'], {})).toMatchObject({ simulator: { instance: 7 } });
+    expect(parseServeOptions([], { SIM_INSTANCE: '255' })).toMatchObject({ simulator: { instance: 255 } });
+    expect(parseServeOptions([], {})).not.toHaveProperty('simulator.instance');
+    for (const bad of ['256', '-1', '1.5', 'a', '']) expect(() => parseServeOptions([`--instance=${bad}`], {}), bad).toThrow(/--instance must be 0 to 255/);
+  });
 });

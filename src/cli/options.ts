@@ -49,6 +49,9 @@ Options:
   --state-interval <s>
                       Seconds between writes of the state file (default 5)
   --journal-size <n>  Requests the journal under /_sim/journal keeps (default 1000; 0: none)
+  --instance <n>      This simulator's number (0-255) among several behind one load balancer:
+                      its keys and share links start with it in hex (svc_live_<hh>...), for
+                      the proxy to route on (env SIM_INSTANCE)
   --no-control        Do not serve the /_sim control API
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
   --log-format <f>    Request log as text (default) or json, one object a line (env SIM_LOG_FORMAT)
@@ -86,6 +89,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       'state-file': { type: 'string' },
       'state-interval': { type: 'string' },
       'journal-size': { type: 'string' },
+      instance: { type: 'string' },
       'log-format': { type: 'string' },
       'no-control': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
@@ -127,6 +131,11 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   if (statePath === '') throw new UsageError('--state-file needs a path');
   const journalSize = Number(values['journal-size'] ?? 1000);
   if (!Number.isInteger(journalSize) || journalSize < 0 || journalSize > 1_000_000) throw new UsageError(`--journal-size must be 0 to 1000000, not ${values['journal-size']}`);
+  const instanceText = values.instance ?? env.SIM_INSTANCE;
+  const instance = instanceText === undefined ? undefined : Number(instanceText);
+  if (instance !== undefined && (instanceText === '' || !Number.isInteger(instance) || instance < 0 || instance > 255)) {
+    throw new UsageError(`--instance must be 0 to 255, not ${instanceText}`);
+  }
   const logFormat = values['log-format'] ?? env.SIM_LOG_FORMAT ?? 'text';
   if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format must be text or json, not ${logFormat}`);
   const host = values.host ?? env.HOST ?? DEFAULT_HOST;
@@ -149,6 +158,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       ...(controlToken ? { controlToken } : {}),
       control: !values['no-control'],
       journalSize,
+      ...(instance !== undefined ? { instance } : {}),
       ...(values['no-rate-limits'] ? { rateLimits: UNLIMITED } : {}),
     },
   };

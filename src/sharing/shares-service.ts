@@ -25,7 +25,7 @@ export function createShare(env: ShareEnvironment, account: Account, deliverable
   // Only a deliverable its owner can read (its build completed) can be shared.
   findDeliverable(env.builds, account, deliverableId, now);
   const id = account.newId();
-  const token = env.store.secretHex(SHARE_TOKEN_HEX_LENGTH);
+  const token = env.store.ownedSecretHex(SHARE_TOKEN_HEX_LENGTH);
   if (env.store.shareTokens.has(token)) throw new Error('share token collision'); // 2^-192: a bug, not bad luck
   const share: ShareRecord = {
     id,

@@ -29,6 +29,8 @@ export class Store {
     private readonly seed: string,
     private readonly deterministicSecrets = false,
     private readonly randomDemoKeys = false,
+    /** This instance's tag (two hex digits) at the start of every key and share token it mints; '' alone. */
+    private readonly ownerTag = '',
   ) {
     this.ids = new Rng(seed, 'store-ids');
     this.keyValues = new Rng(seed, 'key-values');
@@ -41,7 +43,7 @@ export class Store {
   }
 
   issueKey(account: Account, name: string, scopes: Scope[], now: number, rotatedFromId: string | null = null): IssuedKey {
-    const value = `${API_KEY_PREFIX}${this.secretHex(40)}`;
+    const value = `${API_KEY_PREFIX}${this.ownedSecretHex(40)}`;
     const record: ApiKeyRecord = {
       id: account.newId(),
       accountId: account.id,
@@ -67,6 +69,11 @@ export class Store {
   secretHex(length: number): string {
     const fromSeed = this.deterministicSecrets || (this.seeding > 0 && !this.randomDemoKeys);
     return fromSeed ? this.keyValues.hex(length) : randomHex(length);
+  }
+
+  /** A secret that names the instance owning it in its first characters, so a proxy can route on it. */
+  ownedSecretHex(length: number): string {
+    return this.ownerTag + this.secretHex(length - this.ownerTag.length);
   }
 
   /** Runs `make` with secrets drawn from the seed: the start-up demo accounts. */
