@@ -156,4 +156,17 @@ describe.skipIf(browserMissing)(`the dashboard in ${CHROMIUM}`, () => {
       await s.close();
     }
   }, 60_000);
+
+  it('says the control API is off with --no-control, and still links to the docs', async () => {
+    const s = await serve({ control: false });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${s.base}/`);
+      await page.locator('#notice', { hasText: 'switched off' }).waitFor({ timeout: 15_000 });
+      expect(await page.locator('header a[href="/docs"]').count()).toBe(1);
+      await page.close();
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
 });

@@ -94,6 +94,8 @@ export class ControlApi {
       } catch (error) {
         if (signal.aborted) return;
         onError(error);
+        // A missing token or a control API switched off needs the user first: no retrying.
+        if (error instanceof ControlError && (error.status === 401 || error.status === 404)) return;
       }
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
