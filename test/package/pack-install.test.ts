@@ -28,7 +28,14 @@ beforeAll(async () => {
   await run('npm', ['install', '--prefer-offline', '--no-save', tarball, ...tools], { cwd: project, env: npmEnv, maxBuffer: 1 << 24 });
 }, 240_000);
 
-afterAll(() => children.splice(0).forEach((c) => c.kill('SIGKILL')));
+// npx runs the server as its own child: kill the whole process group, or the server outlives the test.
+afterAll(() => children.splice(0).forEach((c) => {
+  try {
+    process.kill(-c.pid!, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}));
 
 /** The version this repository uses, so the install finds it in the npm cache. */
 function requireVersion(name: string): string {
@@ -37,7 +44,7 @@ function requireVersion(name: string): string {
 
 describe('the packed package, installed in an empty project', () => {
   it('serves with npx content-sim serve, and passes npx content-contracts against itself', async () => {
-    const child = spawn('npx', ['content-sim', 'serve', '--port', '0', '--quiet'], { cwd: project, env: npmEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['content-sim', 'serve', '--port', '0', '--quiet'], { cwd: project, env: npmEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     children.push(child);
     const baseUrl = await new Promise<string>((resolve, reject) => {
       let out = '';
