@@ -29,15 +29,13 @@ export interface LibraryItemUpdateInput {
 
 /** Every item of a target, newest first: what a build or the chat can draw on. */
 export function listLibraryItems(account: Account, targetId: string): LibraryItemRecord[] {
-  const items: LibraryItemRecord[] = [];
-  for (const item of account.library.values()) if (item.targetId === targetId) items.push(item);
-  return items.reverse();
+  return account.library.valuesBy('targetId', targetId).reverse();
 }
 
 /** One page of a target's items, optionally of one type; 404 for an unknown target. */
 export function pageLibraryItems(account: Account, targetId: string, limit: number, cursor?: string, type?: LibraryItemType): Page<LibraryItemRecord> {
   findTarget(account, targetId);
-  return account.library.page(limit, cursor, (item) => item.targetId === targetId && (type === undefined || item.type === type));
+  return account.library.pageBy('targetId', targetId, limit, cursor, (item) => type === undefined || item.type === type);
 }
 
 export function findLibraryItem(account: Account, targetId: string, itemId: string): LibraryItemRecord {

@@ -14,8 +14,7 @@ export const createAudio: ServiceHandler = ({ sim, account, params, body, now })
 
 export const listAudio: ServiceHandler = ({ account, params }) => {
   const { limit, cursor, deliverableId } = params.query as { limit: number; cursor?: string; deliverableId?: string };
-  const keep = deliverableId === undefined ? undefined : (a: { deliverableId: string }) => a.deliverableId === deliverableId;
-  const page = account.audio.page(limit, cursor, keep);
+  const page = deliverableId === undefined ? account.audio.page(limit, cursor) : account.audio.pageBy('deliverableId', deliverableId, limit, cursor);
   return { status: 200, json: pageJson(page, audioJson) };
 };
 

@@ -10,8 +10,7 @@ export const createChat: ServiceHandler = ({ account, body, now }) => {
 
 export const listChats: ServiceHandler = ({ account, params }) => {
   const { limit, cursor, targetId } = params.query as { limit: number; cursor?: string; targetId?: string };
-  const keep = targetId === undefined ? undefined : (c: { targetId: string }) => c.targetId === targetId;
-  const page = account.chats.page(limit, cursor, keep);
+  const page = targetId === undefined ? account.chats.page(limit, cursor) : account.chats.pageBy('targetId', targetId, limit, cursor);
   return { status: 200, json: pageJson(page, chatSummaryJson) };
 };
 

@@ -19,7 +19,7 @@ export const getTokenBalance: ServiceHandler = ({ account }) => ({ status: 200, 
 
 export const listTokenTransactions: ServiceHandler = ({ account, params }) => {
   const { limit, cursor, type } = params.query as { limit: number; cursor?: string; type?: TransactionType };
-  const page = account.transactions.page(limit, cursor, type ? (t) => t.type === type : undefined);
+  const page = type ? account.transactions.pageBy('type', type, limit, cursor) : account.transactions.page(limit, cursor);
   return { status: 200, json: pageJson(page, ledgerEntryJson) };
 };
 

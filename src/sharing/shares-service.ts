@@ -43,7 +43,7 @@ export function createShare(env: ShareEnvironment, account: Account, deliverable
 /** The shares of one deliverable, newest first, revoked and expired ones included. */
 export function pageShares(env: ShareEnvironment, account: Account, deliverableId: string, limit: number, cursor: string | undefined, now: number): Page<ShareRecord> {
   findDeliverable(env.builds, account, deliverableId, now);
-  return account.shares.page(limit, cursor, (share) => share.deliverableId === deliverableId);
+  return account.shares.pageBy('deliverableId', deliverableId, limit, cursor);
 }
 
 /** Revokes a share; revoking it again changes nothing (the first revocation time stays). */

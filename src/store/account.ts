@@ -22,22 +22,22 @@ export class Account {
   lifetimeUsed = 0;
   /** API keys, revoked ones included (a listing shows them); newest first. */
   readonly keys = new OrderedCollection<ApiKeyRecord>('API key');
-  readonly transactions = new OrderedCollection<TransactionRecord>('transaction');
+  readonly transactions = new OrderedCollection<TransactionRecord>('transaction', { type: (t) => t.type });
   readonly targets = new OrderedCollection<TargetRecord>('target');
   readonly builds = new OrderedCollection<BuildRecord>('build');
   /** The builds by status and by target: filtered lists read only what matches. */
   readonly buildIndex = new BuildIndex();
   /** Library items of every target of the account; each record names its target. */
-  readonly library = new OrderedCollection<LibraryItemRecord>('library item');
+  readonly library = new OrderedCollection<LibraryItemRecord>('library item', { targetId: (i) => i.targetId });
   readonly deliverables = new Map<string, DeliverableRef>();
   /** Links that share a deliverable; revoked ones stay listed. */
-  readonly shares = new OrderedCollection<ShareRecord>('share');
+  readonly shares = new OrderedCollection<ShareRecord>('share', { deliverableId: (s) => s.deliverableId });
   /** Generated images, listen versions (one per deliverable and voice) and conversations. */
   readonly images = new OrderedCollection<ImageRecord>('image');
-  readonly audio = new OrderedCollection<AudioRecord>('audio');
+  readonly audio = new OrderedCollection<AudioRecord>('audio', { deliverableId: (a) => a.deliverableId });
   /** `${deliverableId}:${voice}` → audio id. */
   readonly audioByDeliverableVoice = new Map<string, string>();
-  readonly chats = new OrderedCollection<ChatRecord>('chat');
+  readonly chats = new OrderedCollection<ChatRecord>('chat', { targetId: (c) => c.targetId });
   /** slug → target id: slugs are unique per account. */
   readonly slugs = new Map<string, string>();
   readonly idempotency = new IdempotencyIndex();

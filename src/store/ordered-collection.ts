@@ -25,9 +25,17 @@ export class OrderedCollection<T extends { id: string }> {
   private readonly entries: Entry<T>[] = [];
   private readonly byId = new Map<string, Entry<T>>();
   private nextSeq = 1;
+  /** Per indexed field: value → the positions of the records that have it, ascending. */
+  private readonly indexes = new Map<string, { valueOf: (item: T) => string; seqs: Map<string, number[]> }>();
 
-  /** `resource` names the records in a 404, e.g. "build". */
-  constructor(private readonly resource: string) {}
+  /**
+   * `resource` names the records in a 404, e.g. "build". `indexBy` names fields that never
+   * change once a record is made (a transaction's type, a share's deliverable): lists filtered
+   * on them read only the records that match, whatever the collection's length.
+   */
+  constructor(private readonly resource: string, indexBy: Record<string, (item: T) => string> = {}) {
+    for (const [field, valueOf] of Object.entries(indexBy)) this.indexes.set(field, { valueOf, seqs: new Map() });
+  }
 
   get size(): number {
     return this.byId.size;
@@ -37,6 +45,7 @@ export class OrderedCollection<T extends { id: string }> {
     const entry = { seq: this.nextSeq++, item };
     this.entries.push(entry);
     this.byId.set(item.id, entry);
+    this.indexEntry(entry);
     return item;
   }
 
@@ -56,6 +65,11 @@ export class OrderedCollection<T extends { id: string }> {
     if (!entry) return false;
     this.byId.delete(id);
     this.entries.splice(this.indexOfSeq(entry.seq), 1);
+    for (const { valueOf, seqs } of this.indexes.values()) {
+      const list = seqs.get(valueOf(entry.item));
+      const at = list ? list.indexOf(entry.seq) : -1;
+      if (list && at !== -1) list.splice(at, 1);
+    }
     return true;
   }
 
@@ -91,10 +105,12 @@ export class OrderedCollection<T extends { id: string }> {
   restore(snapshot: CollectionSnapshot<T>): void {
     this.entries.length = 0;
     this.byId.clear();
+    for (const index of this.indexes.values()) index.seqs.clear();
     for (const [seq, item] of snapshot.entries) {
       const entry = { seq, item };
       this.entries.push(entry);
       this.byId.set(item.id, entry);
+      this.indexEntry(entry);
     }
     this.nextSeq = snapshot.nextSeq;
   }
@@ -106,6 +122,7 @@ export class OrderedCollection<T extends { id: string }> {
   clear(): void {
     this.entries.length = 0;
     this.byId.clear();
+    for (const index of this.indexes.values()) index.seqs.clear();
   }
 
   /** The list position of a record, or undefined. */
@@ -144,6 +161,31 @@ export class OrderedCollection<T extends { id: string }> {
       lastSeq = entry.seq;
     }
     return { data, nextCursor: more ? encodeCursor(lastSeq) : null };
+  }
+
+  /** A newest-first page of the records whose indexed `field` is `value` (see `indexBy`), kept by `keep`. */
+  pageBy(field: string, value: string, limit: number, cursor: string | undefined, keep: (item: T) => boolean = () => true): Page<T> {
+    return this.pageOf(this.positionsOf(field, value), limit, cursor, keep);
+  }
+
+  /** Every record whose indexed `field` is `value`, oldest first. */
+  valuesBy(field: string, value: string): T[] {
+    return this.positionsOf(field, value).map((seq) => this.entryAt(seq)!.item);
+  }
+
+  private positionsOf(field: string, value: string): readonly number[] {
+    const index = this.indexes.get(field);
+    if (!index) throw new Error(`${this.resource}: no index on ${field}`);
+    return index.seqs.get(value) ?? [];
+  }
+
+  private indexEntry(entry: Entry<T>): void {
+    for (const { valueOf, seqs } of this.indexes.values()) {
+      const value = valueOf(entry.item);
+      const list = seqs.get(value);
+      if (list) list.push(entry.seq);
+      else seqs.set(value, [entry.seq]);
+    }
   }
 
   *values(): IterableIterator<T> {
