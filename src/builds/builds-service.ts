@@ -1,3 +1,4 @@
+import { flat } from '../store/flat-string.js';
 import { notFound, validationError } from '../engine/api-error.js';
 import { assertAffordable, chargeBuild, refundBuild } from '../ledger/ledger.js';
 import { buildCost } from '../ledger/prices.js';
@@ -101,7 +102,7 @@ export function createBuild(
     libraryItems,
     deliverableIds,
   };
-  chargeBuild(account, cost, id, `Build ${id}: ${input.pages} × ${input.kind}`, now);
+  chargeBuild(account, cost, id, flat(`Build ${id}: ${input.pages} × ${input.kind}`), now);
   account.builds.add(build);
   account.buildIndex.add(account.builds.seqOf(id) as number, build, now);
   deliverableIds.forEach((deliverableId, pageIndex) => account.deliverables.set(deliverableId, { buildId: id, pageIndex }));
@@ -127,7 +128,7 @@ export function settleRefunds(account: Account, now: number): void {
   while (queue.length > 0 && (queue[0] as { at: number }).at <= now) {
     const { buildId, at } = queue.shift() as { buildId: string; at: number };
     const build = account.builds.get(buildId);
-    if (build) refundBuild(account, build.cost, buildId, `Refund of failed build ${buildId}`, at);
+    if (build) refundBuild(account, build.cost, buildId, flat(`Refund of failed build ${buildId}`), at);
   }
 }
 

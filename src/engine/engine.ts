@@ -89,7 +89,7 @@ export class Engine {
   }
 
   handle(request: EngineRequest, options: HandleOptions = {}): HandledResponse {
-    const exchange: Exchange = { correlationId: `corr_${this.options.sim.correlationIds.hex(24)}`, now: this.options.sim.clock.now(), rate: null };
+    const exchange: Exchange = { correlationId: this.options.sim.correlationIds.hex(24, 'corr_'), now: this.options.sim.clock.now(), rate: null };
     const started = performance.now();
     let reply: Reply;
     try {
