@@ -11,6 +11,9 @@ import { failMarkerStage, isPipelineStage, plannedFailure } from './magic-inputs
 import { PIPELINE_STAGES, planSchedule, statusAt } from './pipeline.js';
 import type { ContentCache } from './content-cache.js';
 
+/** Most builds use no library item: they share one empty list instead of 48 bytes each. */
+const NO_LIBRARY_ITEMS: readonly LibraryItemSnapshot[] = Object.freeze([]);
+
 export interface BuildEnvironment {
   seed: string;
   /** Pipeline speed factor (1 = realistic, +Infinity = instant). */
@@ -82,11 +85,12 @@ export function createBuild(
   const target = checkSemantics(account, input);
   const libraryItems = input.libraryItemIds?.length && env.resolveLibraryItems
     ? env.resolveLibraryItems(account, input.targetId, input.libraryItemIds)
-    : [];
+    : NO_LIBRARY_ITEMS;
   const cost = buildCost(input);
   assertAffordable(account, cost);
 
   const id = account.newId();
+  // Sized once: an array grown by push reserves room for 16 more (128 bytes a build).
   const deliverableIds = Array.from({ length: input.pages }, () => account.newId());
   const failure = plannedFailure(input.objective);
   const build: BuildRecord = {

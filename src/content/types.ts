@@ -94,7 +94,7 @@ export interface ContentInput {
   completedAt: string;
   pressRelease?: PressReleaseOptions;
   socialPlatforms?: SocialPlatform[];
-  libraryItems?: LibraryItemSnapshot[];
+  libraryItems?: readonly LibraryItemSnapshot[];
 }
 
 export interface Source {

@@ -100,7 +100,7 @@ export interface BuildRecord extends BuildOptions {
   schedule: PipelineSchedule;
   /** The target and library items as they were at creation: later edits don't rewrite a build. */
   target: TargetSnapshot;
-  libraryItems: LibraryItemSnapshot[];
+  libraryItems: readonly LibraryItemSnapshot[];
   deliverableIds: string[];
 }
 
