@@ -21,6 +21,7 @@ import { FaultRules } from './observe/faults.js';
 import { restoreSnapshot, takeSnapshot, type SimulationSnapshot } from './state/snapshot.js';
 import { VERSION } from './version.js';
 import { instanceTag } from './scale/instance.js';
+import { unlimitedCapacity } from './limits/capacity.js';
 import { byKey as bodyValidators } from './contract/validators-body.generated.js';
 import { byKey as paramValidators } from './contract/validators-params.generated.js';
 
@@ -116,6 +117,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now() }),
     correlationIds: new Rng(seed, 'correlation-ids'),
     ready: true,
+    capacity: unlimitedCapacity(),
     initialState: '',
     journal: new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE),
     faults: new FaultRules(seed, serviceOperations),

@@ -9,6 +9,7 @@ import { parseServeOptions, USAGE } from './options.js';
 import { banner, exposureWarning } from './banner.js';
 import { isLoopback } from '../engine/control-guard.js';
 import { stopOnSignals } from './shutdown.js';
+import { contentCacheBytesFor, startMemoryGauge } from './memory-gauge.js';
 import { requestLogger } from './request-log.js';
 import { readStateFile, restoreFromStateFile, StateWriter } from './state-file.js';
 
@@ -31,7 +32,7 @@ function main(): void {
     const saved = options.stateFile ? readStateFile(options.stateFile.path) : undefined;
     // Without --seed, the file's seed: a state file alone is enough to pick up where it was.
     if (saved && !options.seedGiven) options.simulator.seed = saved.seed;
-    simulator = createSimulator(options.simulator);
+    simulator = createSimulator({ contentCacheBytes: contentCacheBytesFor(), ...options.simulator });
     if (options.stateFile) {
       if (saved) restoreFromStateFile(simulator, options.stateFile.path, saved.snapshot);
       stateWriter = new StateWriter(simulator, options.stateFile.path, options.stateFile.intervalMs, (line) => process.stderr.write(line));
@@ -42,6 +43,7 @@ function main(): void {
     process.exitCode = 1;
     return;
   }
+  startMemoryGauge(simulator.sim.capacity, options.maxMemoryMiB);
   const mcp = createMcpEndpoint(simulator, { allowedHostnames: isLoopback(options.host) ? [] : [options.host] });
   const handler = createNodeHandler(simulator, {
     mcp,

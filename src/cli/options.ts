@@ -18,6 +18,8 @@ export interface ServeOptions {
   stateFile?: { path: string; intervalMs: number };
   /** Whether --seed (or SIM_SEED) was given: otherwise a state file's seed is taken. */
   seedGiven: boolean;
+  /** Above this resident memory (MiB), calls that would store more get 503 CAPACITY_EXCEEDED. */
+  maxMemoryMiB?: number;
 }
 
 export const USAGE = `Usage: content-sim [serve] [options]
@@ -49,6 +51,9 @@ Options:
   --state-interval <s>
                       Seconds between writes of the state file (default 5)
   --journal-size <n>  Requests the journal under /_sim/journal keeps (default 1000; 0: none)
+  --max-memory <MiB>  Memory budget: above it, calls that would store more answer 503
+                      CAPACITY_EXCEEDED while reads go on (env SIM_MAX_MEMORY; always at
+                      nine tenths of Node's heap limit, so the process never dies of it)
   --instance <n>      This simulator's number (0-255) among several behind one load balancer:
                       its keys and share links start with it in hex (svc_live_<hh>...), for
                       the proxy to route on (env SIM_INSTANCE)
@@ -90,6 +95,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       'state-interval': { type: 'string' },
       'journal-size': { type: 'string' },
       instance: { type: 'string' },
+      'max-memory': { type: 'string' },
       'log-format': { type: 'string' },
       'no-control': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
@@ -136,6 +142,11 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   if (instance !== undefined && (instanceText === '' || !Number.isInteger(instance) || instance < 0 || instance > 255)) {
     throw new UsageError(`--instance must be 0 to 255, not ${instanceText}`);
   }
+  const maxMemoryText = values['max-memory'] ?? env.SIM_MAX_MEMORY;
+  const maxMemoryMiB = maxMemoryText === undefined ? undefined : Number(maxMemoryText);
+  if (maxMemoryMiB !== undefined && (maxMemoryText === '' || !Number.isInteger(maxMemoryMiB) || maxMemoryMiB < 32 || maxMemoryMiB > 1_048_576)) {
+    throw new UsageError(`--max-memory takes MiB from 32 to 1048576, not ${maxMemoryText}`);
+  }
   const logFormat = values['log-format'] ?? env.SIM_LOG_FORMAT ?? 'text';
   if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format must be text or json, not ${logFormat}`);
   const host = values.host ?? env.HOST ?? DEFAULT_HOST;
@@ -144,6 +155,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     drainMs: Math.round(drainSeconds * 1000),
     ...(statePath ? { stateFile: { path: statePath, intervalMs: Math.round(stateSeconds * 1000) } } : {}),
     seedGiven: (values.seed ?? env.SIM_SEED) !== undefined,
+    ...(maxMemoryMiB !== undefined ? { maxMemoryMiB } : {}),
     port,
     host,
     quiet: values.quiet ?? false,

@@ -10,6 +10,7 @@ import type { ControlHandler, Reply, ServiceHandler, Simulation } from '../opera
 import { AuthorizationServer } from '../oauth/authorization-server.js';
 import { ApiError, validationError } from './api-error.js';
 import { guardControl } from './control-guard.js';
+import { capacityExceeded, growsState } from '../limits/capacity.js';
 import { guessingAddress, originRelative } from './request-facts.js';
 import { CORS_HEADERS, preflightResponse } from './cors.js';
 import { readJsonBody } from './http-body.js';
@@ -174,6 +175,9 @@ export class Engine {
       if (fault.error) throw fault.error;
     }
 
+    // 5b. A full memory budget refuses what would store more, before anything is stored.
+    if (sim.capacity.exceeded && growsState(method)) throw capacityExceeded(sim.capacity);
+
     // 6. Check the scope.
     if (operation.scope) requireScope(caller, operation.scope);
 
@@ -227,6 +231,7 @@ export class Engine {
     }
     const { operation, pathParams } = route.match;
     exchange.operationId = operation.operationId;
+    if (operation.operationId === 'createSimulatorAccount' && this.options.sim.capacity.exceeded) throw capacityExceeded(this.options.sim.capacity);
     const params = this.parameters(operation, pathParams, query, request);
     const body = this.body(operation, request);
     const handler = this.options.controlHandlers[operation.operationId] as ControlHandler;

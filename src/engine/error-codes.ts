@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  // The simulator's memory budget is used up: it stores nothing more until room is freed.
+  'CAPACITY_EXCEEDED',
   // The control API's own (simulator-control.yaml): a client it does not answer. Never on the service API.
   'FORBIDDEN',
 ] as const;

@@ -11,6 +11,7 @@ import type { Rng } from '../random/rng.js';
 import type { Journal } from '../observe/journal.js';
 import type { FaultRules } from '../observe/faults.js';
 import type { EventStream } from '../engine/types.js';
+import type { Capacity } from '../limits/capacity.js';
 
 /** The simulator's state and services, shared by every operation. */
 export interface Simulation {
@@ -34,6 +35,8 @@ export interface Simulation {
   initialState: string;
   /** False once the server is stopping: /readyz then answers 503 so no new traffic is routed here. */
   ready: boolean;
+  /** Whether the memory budget allows storing more (set by the CLI's gauge; always room in-process). */
+  capacity: Capacity;
   /** The stream of correlation ids, from the seed: part of the state, so a restart repeats none. */
   correlationIds: Rng;
 }

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unlimitedCapacity } from '../limits/capacity.js';
+import { contentCacheBytesFor, startMemoryGauge } from './memory-gauge.js';
+
+const MiB = 1024 * 1024;
+afterEach(() => vi.useRealTimers());
+
+describe('the memory gauge', () => {
+  it('fills the budget above --max-memory and frees it when memory falls again, sampling on a timer', () => {
+    vi.useFakeTimers();
+    let rss = 100 * MiB;
+    const capacity = unlimitedCapacity();
+    const stop = startMemoryGauge(capacity, 128, () => ({ rss, heapUsed: 10 * MiB, oldLimit: 1000 * MiB }));
+    expect(capacity.exceeded).toBe(false);
+    rss = 129 * MiB;
+    expect(capacity.exceeded).toBe(false); // not sampled yet: a request never measures
+    vi.advanceTimersByTime(250);
+    expect(capacity).toEqual({ exceeded: true, usedMiB: 129, limitMiB: 128 });
+    rss = 90 * MiB;
+    vi.advanceTimersByTime(250);
+    expect(capacity.exceeded).toBe(false);
+    stop();
+    rss = 500 * MiB;
+    vi.advanceTimersByTime(1000);
+    expect(capacity.exceeded).toBe(false);
+  });
+
+  it('fills past 85% of the old generation\'s limit, even without a budget, before V8 would abort', () => {
+    const capacity = unlimitedCapacity();
+    const stop = startMemoryGauge(capacity, undefined, () => ({ rss: 90 * MiB, heapUsed: 56 * MiB, oldLimit: 64 * MiB }));
+    expect(capacity).toEqual({ exceeded: true, usedMiB: 56, limitMiB: 54 });
+    stop();
+    const roomy = unlimitedCapacity();
+    startMemoryGauge(roomy, undefined, () => ({ rss: 90 * MiB, heapUsed: 50 * MiB, oldLimit: 64 * MiB }))();
+    expect(roomy.exceeded).toBe(false);
+  });
+
+  it('keeps the content cache to an eighth of a small heap', () => {
+    expect(contentCacheBytesFor(112 * MiB)).toBe(8 * MiB); // --max-old-space-size=64
+    expect(contentCacheBytesFor(4144 * MiB)).toBe(32 * MiB);
+  });
+});

@@ -1,0 +1,59 @@
+import { getHeapStatistics } from 'node:v8';
+import { DEFAULT_CONTENT_CACHE_BYTES } from '../builds/content-cache.js';
+import type { Capacity } from '../limits/capacity.js';
+
+const MiB = 1024 * 1024;
+/** Samples a second: memory moves slowly next to requests, and a sample costs microseconds. */
+const SAMPLE_MS = 250;
+/** The share of the old generation's limit past which the process is near "heap out of memory". */
+const HEAP_SHARE = 0.85;
+/**
+ * V8's heap limit counts the young generation's reservation (three semi-spaces of 16 MiB on
+ * 64-bit) on top of the old generation's (`--max-old-space-size`), where records live and
+ * where "heap out of memory" strikes.
+ */
+const YOUNG_GENERATION = 48 * MiB;
+
+export interface MemorySample {
+  rss: number;
+  heapUsed: number;
+  /** What the old generation may hold before V8 aborts. */
+  oldLimit: number;
+}
+
+export function sampleMemory(): MemorySample {
+  const heap = getHeapStatistics();
+  return { rss: process.memoryUsage.rss(), heapUsed: heap.used_heap_size, oldLimit: oldGenerationLimit(heap.heap_size_limit) };
+}
+
+function oldGenerationLimit(heapLimit: number): number {
+  return Math.max(heapLimit / 2, heapLimit - YOUNG_GENERATION);
+}
+
+/**
+ * Keeps `capacity` up to date: exceeded while the resident memory is above `maxMemoryMiB`
+ * (when given) or the heap above 85% of V8's limit, whichever comes first, so the simulator
+ * answers 503 CAPACITY_EXCEEDED instead of dying of "heap out of memory".
+ * Answers the function that stops it.
+ */
+export function startMemoryGauge(capacity: Capacity, maxMemoryMiB: number | undefined, sample: () => MemorySample = sampleMemory): () => void {
+  const check = () => {
+    const { rss, heapUsed, oldLimit } = sample();
+    const heapBudget = oldLimit * HEAP_SHARE;
+    const overRss = maxMemoryMiB !== undefined && rss > maxMemoryMiB * MiB;
+    const overHeap = heapUsed > heapBudget;
+    capacity.exceeded = overRss || overHeap;
+    const byHeap = overHeap && !overRss;
+    capacity.usedMiB = Math.round((byHeap ? heapUsed : rss) / MiB);
+    capacity.limitMiB = Math.round(byHeap ? heapBudget / MiB : (maxMemoryMiB ?? heapBudget / MiB));
+  };
+  check();
+  const timer = setInterval(check, SAMPLE_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** The generated-content cache for this process: its default, or an eighth of a small heap, so reads alone never exhaust it. */
+export function contentCacheBytesFor(heapLimit = getHeapStatistics().heap_size_limit): number {
+  return Math.min(DEFAULT_CONTENT_CACHE_BYTES, Math.floor(oldGenerationLimit(heapLimit) / 8));
+}
