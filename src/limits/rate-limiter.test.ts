@@ -34,4 +34,13 @@ describe('RateLimiter', () => {
     expect(limiter.take('k', 'u', 'generation', T).allowed).toBe(false);
     expect(limiter.take('k', 'u', 'generation', T + 20_000).allowed).toBe(true);
   });
+
+  it('keeps only the current window: the buckets of keys that stopped calling are gone once it passes', () => {
+    const limiter = new RateLimiter();
+    for (let i = 0; i < 1000; i++) limiter.take(`key-${i}`, `account-${i}`, 'default', 5_000);
+    expect(limiter.size).toBe(2000);
+    const next = limiter.take('key-0', 'account-0', 'default', 5_000 + WINDOW_MS);
+    expect(limiter.size).toBe(2);
+    expect(next.state.remaining).toBe(59);
+  });
 });

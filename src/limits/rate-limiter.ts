@@ -37,17 +37,19 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
-interface Counter {
-  windowStart: number;
-  count: number;
-}
-
+/**
+ * Counts of the current window only. Windows are aligned for every bucket, so when the clock
+ * enters a new one every count starts again at zero: the map is replaced, in O(1), and the
+ * buckets of keys and accounts that stopped calling are gone with it. Nothing accumulates.
+ */
 export class RateLimiter {
-  private readonly counters = new Map<string, Counter>();
+  private windowStart = -1;
+  private counts = new Map<string, number>();
 
   /** Every window starts afresh: the simulator was reset. */
   clear(): void {
-    this.counters.clear();
+    this.windowStart = -1;
+    this.counts = new Map();
   }
 
   constructor(
@@ -56,24 +58,26 @@ export class RateLimiter {
   ) {}
 
   take(keyId: string, accountId: string, routeClass: RateLimitClass, now: number): RateLimitDecision {
-    const windowStart = now - (now % WINDOW_MS);
-    const keyCounter = this.counter(`k:${keyId}:${routeClass}`, windowStart);
-    const userCounter = this.counter(`u:${accountId}`, windowStart);
+    const windowStart = this.roll(now);
+    const keyBucket = `k:${keyId}:${routeClass}`;
+    const userBucket = `u:${accountId}`;
+    const keyCount = this.counts.get(keyBucket) ?? 0;
+    const userCount = this.counts.get(userBucket) ?? 0;
     const keyLimit = this.keyLimits[routeClass];
     const resetAt = Math.ceil((windowStart + WINDOW_MS) / 1000);
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
 
-    const keyFull = keyCounter.count >= keyLimit;
-    const userFull = userCounter.count >= this.userLimit;
+    const keyFull = keyCount >= keyLimit;
+    const userFull = userCount >= this.userLimit;
     if (keyFull || userFull) {
       const bucket = keyFull ? KEY_BUCKET_NAMES[routeClass] : 'user';
       const limit = keyFull ? keyLimit : this.userLimit;
       return { allowed: false, state: { bucket, limit, remaining: 0, resetAt }, retryAfterSeconds };
     }
-    keyCounter.count++;
-    userCounter.count++;
-    const keyLeft = keyLimit - keyCounter.count;
-    const userLeft = this.userLimit - userCounter.count;
+    this.counts.set(keyBucket, keyCount + 1);
+    this.counts.set(userBucket, userCount + 1);
+    const keyLeft = keyLimit - keyCount - 1;
+    const userLeft = this.userLimit - userCount - 1;
     const state: RateLimitState =
       userLeft < keyLeft
         ? { bucket: 'user', limit: this.userLimit, remaining: userLeft, resetAt }
@@ -92,16 +96,19 @@ export class RateLimiter {
     };
   }
 
-  private counter(id: string, windowStart: number): Counter {
-    let counter = this.counters.get(id);
-    if (!counter) {
-      counter = { windowStart, count: 0 };
-      this.counters.set(id, counter);
-    } else if (counter.windowStart !== windowStart) {
-      counter.windowStart = windowStart;
-      counter.count = 0;
+  /** Moves to the window `now` falls in, forgetting the counts of the one before; answers its start. */
+  private roll(now: number): number {
+    const start = now - (now % WINDOW_MS);
+    if (start !== this.windowStart) {
+      this.windowStart = start;
+      this.counts = new Map();
     }
-    return counter;
+    return start;
+  }
+
+  /** Buckets counted in the current window: what the limiter holds. */
+  get size(): number {
+    return this.counts.size;
   }
 }
 
