@@ -45,6 +45,21 @@ describe('Idempotency-Key on build creation (spec, Endpoints rules 1-2)', () => 
     expect((await create('daily')).body).toMatchObject({ buildId: fresh.body.buildId, idempotent: true });
   });
 
+  it('lets an account\'s expired keys go even when that account never calls again (the retention sweep)', async () => {
+    const { h, create } = await setup();
+    for (let i = 0; i < 5; i++) await create(`once-${i}`);
+    const mine = h.simulator.sim.store.findKey(h.simulator.keys.readWrite)!.accountId;
+    const records = () => h.simulator.sim.store.account(mine)!.idempotency.size;
+    expect(records()).toBe(5);
+    h.advance(DAY - 1);
+    // Other accounts' calls carry the sweep; within the window nothing may go.
+    for (let i = 0; i < 10; i++) await h.get('/api/v1/tokens/balance', { key: h.keys.readOnly });
+    expect(records()).toBe(5);
+    h.advance(1);
+    for (let i = 0; i < 10; i++) await h.get('/api/v1/tokens/balance', { key: h.keys.emptyAccount });
+    expect(records()).toBe(0);
+  });
+
   it('scopes keys per account', async () => {
     const { h, targetId, create } = await setup();
     const first = await create('shared-key');

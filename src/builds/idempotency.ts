@@ -38,7 +38,8 @@ export class IdempotencyIndex {
     return this.entries.size;
   }
 
-  private prune(now: number): void {
+  /** Forgets the keys whose window has passed: O(expired). */
+  prune(now: number): void {
     for (const [key, entry] of this.entries) {
       if (now - entry.createdAt < IDEMPOTENCY_WINDOW_MS) break;
       this.entries.delete(key);

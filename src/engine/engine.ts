@@ -181,8 +181,9 @@ export class Engine {
     // 6. Check the scope.
     if (operation.scope) requireScope(caller, operation.scope);
 
-    // 7. Book what time has already decided (refunds of failed builds).
+    // 7. Book what time has already decided (refunds of failed builds), and let go of what it expired.
     settleRefunds(caller.account, exchange.now);
+    sim.store.sweep(exchange.now);
 
     // 8. Validate the input, then run the operation.
     const params = this.parameters(operation, pathParams, query, request);

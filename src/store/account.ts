@@ -57,6 +57,12 @@ export class Account {
     this.idStream = new Rng(seed, 'account-ids', id);
   }
 
+  /** Forgets what the retention policy lets go by `now`: Idempotency-Keys past their 24 hours. */
+  pruneExpired(now: number): void {
+    this.idempotency.prune(now);
+    this.purchaseIdempotency.prune(now);
+  }
+
   newId(): string {
     return this.idStream.uuid();
   }
