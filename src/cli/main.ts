@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import { createNodeHandler } from '../adapters/node-handler.js';
-import { createMcpEndpoint } from '../mcp/mcp-endpoint.js';
+import { lazyMcpEndpoint } from './lazy-mcp.js';
 import { createSimulator } from '../simulator.js';
 import { VERSION } from '../version.js';
 import { parseServeOptions, USAGE } from './options.js';
@@ -13,7 +13,7 @@ import { contentCacheBytesFor, startMemoryGauge } from './memory-gauge.js';
 import { requestLogger } from './request-log.js';
 import { readStateFile, restoreFromStateFile, StateWriter } from './state-file.js';
 
-function main(): void {
+async function main(): Promise<void> {
   let parsed;
   try {
     parsed = parseServeOptions(process.argv.slice(2), process.env);
@@ -44,10 +44,10 @@ function main(): void {
     return;
   }
   startMemoryGauge(simulator.sim.capacity, options.maxMemoryMiB);
-  const mcp = createMcpEndpoint(simulator, { allowedHostnames: isLoopback(options.host) ? [] : [options.host] });
+  const mcp = lazyMcpEndpoint(simulator, { allowedHostnames: isLoopback(options.host) ? [] : [options.host] });
   const handler = createNodeHandler(simulator, {
     mcp,
-    onRequest: options.quiet ? undefined : requestLogger(options.logFormat),
+    onRequest: options.quiet ? undefined : await requestLogger(options.logFormat),
   });
   const server = createServer(handler);
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -75,4 +75,4 @@ function main(): void {
   });
 }
 
-main();
+void main();

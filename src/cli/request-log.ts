@@ -1,4 +1,3 @@
-import pino from 'pino';
 import type { RequestLogEntry } from '../adapters/node-handler.js';
 import { redactUrl } from '../observe/url-redaction.js';
 
@@ -15,10 +14,12 @@ export function formatRequestLine(e: RequestLogEntry, at = new Date()): string {
 /**
  * Where request lines go. `json` writes one JSON object a line with pino: the format log
  * shippers (Loki, Datadog, ELK, CloudWatch) read as is, with ISO times, written off the
- * request path by its asynchronous destination.
+ * request path by its asynchronous destination. Pino is loaded only then: a text log (the
+ * default) does not pay for it at start.
  */
-export function requestLogger(format: LogFormat, write: (line: string) => void = (line) => process.stdout.write(line)): (entry: RequestLogEntry) => void {
+export async function requestLogger(format: LogFormat, write: (line: string) => void = (line) => process.stdout.write(line)): Promise<(entry: RequestLogEntry) => void> {
   if (format === 'text') return (entry) => write(formatRequestLine(entry));
+  const { default: pino } = await import('pino');
   const logger = pino({ base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, pino.destination({ dest: 1, sync: false }));
   return (e) =>
     logger.info(

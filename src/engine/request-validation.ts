@@ -25,9 +25,8 @@ interface OperationValidators {
  * the first time an operation is called, so start-up costs nothing per operation.
  */
 export class RequestValidator {
-  private readonly bodyAjv = createAjv();
-  /** Path, query and header values arrive as strings: this one coerces and fills defaults. */
-  private readonly paramAjv = createAjv({ coerceTypes: true });
+  /** Made only when an operation lacks a precompiled validator: building them costs tens of milliseconds at start. */
+  private ajvs?: { body: ReturnType<typeof createAjv>; params: ReturnType<typeof createAjv> };
   private readonly compiled = new Map<Operation, OperationValidators>();
 
   /**
@@ -36,13 +35,20 @@ export class RequestValidator {
    * operation missing from them is compiled here, on first call.
    */
   constructor(
-    documents: Record<Operation['documentId'], unknown>,
+    private readonly documents: Record<Operation['documentId'], unknown>,
     private readonly precompiled?: PrecompiledValidators,
-  ) {
-    for (const [id, doc] of Object.entries(documents)) {
-      this.bodyAjv.addSchema(doc as object, id);
-      this.paramAjv.addSchema(doc as object, id);
+  ) {}
+
+  /** The compilers: for bodies, and for path, query and header values, which arrive as strings and are coerced, defaults filled. */
+  private compilers() {
+    if (!this.ajvs) {
+      this.ajvs = { body: createAjv(), params: createAjv({ coerceTypes: true }) };
+      for (const [id, doc] of Object.entries(this.documents)) {
+        this.ajvs.body.addSchema(doc as object, id);
+        this.ajvs.params.addSchema(doc as object, id);
+      }
     }
+    return this.ajvs;
   }
 
   parameters(operation: Operation, raw: Record<ParameterSpec['in'], Record<string, string | undefined>>): ValidatedParameters {
@@ -75,11 +81,11 @@ export class RequestValidator {
     if (!v) {
       const pre = this.precompiled;
       const params = (location: ParameterSpec['in']): ValidateFunction =>
-        pre?.params[validatorKey(operation, location)] ?? this.paramAjv.compile(parameterSchema(operation, location));
+        pre?.params[validatorKey(operation, location)] ?? this.compilers().params.compile(parameterSchema(operation, location));
       const schema = bodySchema(operation);
       v = {
         parameters: { path: params('path'), query: params('query'), header: params('header') },
-        body: schema ? (pre?.body[validatorKey(operation, 'body')] ?? this.bodyAjv.compile(schema)) : null,
+        body: schema ? (pre?.body[validatorKey(operation, 'body')] ?? this.compilers().body.compile(schema)) : null,
       };
       this.compiled.set(operation, v);
     }
