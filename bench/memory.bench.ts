@@ -1,0 +1,34 @@
+/**
+ * Memory as history grows: heap and RSS per build at 10^4, 10^5 and 10^6 builds (each charged,
+ * half of them read once), each in a fresh process, and a soak at steady load whose RSS at the
+ * end is compared with its RSS after the first tenth. The issue's lines: 10^6 builds within
+ * 1 GiB of RSS, the soak within 10%.
+ *
+ *   npx tsx bench/memory.bench.ts            # BENCH_MEMORY_SIZES=10000,100000,1000000 BENCH_SOAK_SECONDS=60
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const sizes = (process.env.BENCH_MEMORY_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+
+function worker(arg: string): any {
+  const out = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', `${root}bench/memory-worker.ts`, arg], {
+    cwd: root,
+    env: { ...process.env, BENCH_SOAK_SECONDS: String(soakSeconds) },
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(out.trim().split('\n').at(-1)!);
+}
+
+console.log('memory per build (fresh process each; builds charged, half read once, all completed)');
+for (const n of sizes) {
+  const r = worker(String(n));
+  console.log(`  ${n.toExponential(0).replace('e+', '×10^').padEnd(6)} builds   heap ${r.heapPerBuild.toFixed(0)} B/build   RSS ${r.rssMiB.toFixed(0)} MiB${n >= 1_000_000 ? `   (line: 1024 MiB)` : ''}`);
+}
+if (soakSeconds > 0) {
+  const s = worker('soak');
+  console.log(`soak ${s.soak} s at a steady ${Math.round(s.builds / s.soak)} builds a second, each read, with lists (${s.builds} builds): RSS ${s.first.rssMiB.toFixed(0)} MiB after ${s.first.at.toFixed(0)} s, ${s.end.rssMiB.toFixed(0)} MiB at the end: ${(s.growth * 100).toFixed(1)}% (line: 10%)`);
+}
