@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { kindDataProbe } from './support/kind-data-probe.js';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..');
@@ -39,35 +40,12 @@ describe('openapi-typescript', () => {
     const dir = join(work, 'oat');
     mkdirSync(dir, { recursive: true });
     await run(process.execPath, [join(runtimes, 'openapi-typescript/bin/cli.js'), join(root, 'openapi.yaml'), '-o', join(dir, 'api.d.ts')], { cwd: dir, timeout: 60_000 });
-    writeFileSync(join(dir, 'reader.ts'), [
-      "import type { components } from './api.js';",
-      "type Deliverable = components['schemas']['Deliverable'];",
-      '/** One field of each kind\'s kindData; does not compile if kindData loses its types. */',
-      'export function describe(d: Deliverable): string {',
-      '  switch (d.kind) {',
-      "    case 'blog': return `${d.kindData.sections.length} ${d.kindData.readingTimeMinutes.toFixed(0)}`;",
-      "    case 'web_page': return d.kindData.headline.toUpperCase();",
-      "    case 'news': return d.kindData.lede.trim();",
-      "    case 'how_to': return `${d.kindData.steps.length} ${d.kindData.estimatedMinutes.toFixed(0)}`;",
-      "    case 'doc': return String(d.kindData.sections.length);",
-      "    case 'resource': return `${d.kindData.format} ${d.kindData.items.length}`;",
-      "    case 'image': return String(d.kindData.images.length);",
-      "    case 'social': return String(d.kindData.posts.length);",
-      "    case 'email': return d.kindData.subject.trim();",
-      "    case 'press_release': return `${d.kindData.headline.trim()} ${d.kindData.quotes.length}`;",
-      '  }',
-      '}',
-      "// @ts-expect-error a blog's kindData has no subject",
-      "export const wrong = (d: Deliverable) => d.kind === 'blog' && d.kindData.subject;",
-      "type Schemas = components['schemas'];",
-      "export const topics: Schemas['TopicSuggestionRequest'][] = [{ targetId: 'x', count: 5 }, { phrase: 'p', count: 3 }];",
-      "export const logos: Schemas['ImageLogoInput'][] = [{ targetId: 'x' }, { text: 'Acme', position: 'top-left' }];",
-      "// @ts-expect-error a topic request needs a target or a phrase",
-      "export const noTopic: Schemas['TopicSuggestionRequest'] = { count: 3 };",
-      "// @ts-expect-error a logo needs a target or a text",
-      "export const noLogo: Schemas['ImageLogoInput'] = { position: 'top-left' };",
-      '',
-    ].join('\n'));
+    writeFileSync(join(dir, 'reader.ts'), kindDataProbe({
+      imports: "import type { components } from './api.js';",
+      deliverable: "components['schemas']['Deliverable']",
+      topicRequest: "components['schemas']['TopicSuggestionRequest']",
+      logoInput: "components['schemas']['ImageLogoInput']",
+    }));
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', skipLibCheck: false, types: [] },
       files: ['reader.ts', 'api.d.ts'],
