@@ -29,4 +29,18 @@ describe('the content cache', () => {
     expect(cache.heldBytes).toBe(0);
     expect(cache.get('small')).toBeUndefined();
   });
+
+  it('keeps a completed build\'s answer with its content, counted in the budget, and lets both go together', () => {
+    const cache = new ContentCache(100_000);
+    cache.setAnswer('b0', '{"never":"kept"}');
+    expect(cache.answer('b0')).toBeUndefined(); // no content cached: nothing to keep it with
+    cache.set('b0', [page(1_000)]);
+    const before = cache.heldBytes;
+    cache.setAnswer('b0', 'x'.repeat(500));
+    expect(cache.answer('b0')).toHaveLength(500);
+    expect(cache.heldBytes).toBe(before + 1_000);
+    for (let i = 1; i < 10; i++) cache.set(`b${i}`, [page(20_000)]);
+    expect(cache.answer('b0')).toBeUndefined();
+    expect(cache.heldBytes).toBeLessThanOrEqual(100_000);
+  });
 });

@@ -10,7 +10,7 @@ export const DEFAULT_CONTENT_CACHE_BYTES = 32 * 1024 * 1024;
  * Map's insertion order is its recency order, so each step is O(1).
  */
 export class ContentCache {
-  private readonly entries = new Map<string, { pages: GeneratedContent[]; bytes: number }>();
+  private readonly entries = new Map<string, { pages: GeneratedContent[]; bytes: number; answer?: string }>();
   private bytes = 0;
 
   constructor(readonly maxBytes = DEFAULT_CONTENT_CACHE_BYTES) {}
@@ -42,6 +42,23 @@ export class ContentCache {
       this.entries.delete(id);
       this.bytes -= entry.bytes;
     }
+  }
+
+  /**
+   * The JSON answer to GET of a completed build, kept with its content: neither changes once
+   * the build has completed, so a poller's reads are served without serializing again.
+   */
+  answer(buildId: string): string | undefined {
+    return this.entries.get(buildId)?.answer;
+  }
+
+  /** Keeps `answer` with the build's cached content (and nothing when its content is not cached). */
+  setAnswer(buildId: string, answer: string): void {
+    const entry = this.entries.get(buildId);
+    if (!entry || entry.answer !== undefined) return;
+    entry.answer = answer;
+    entry.bytes += answer.length * 2;
+    this.bytes += answer.length * 2;
   }
 
   delete(buildId: string): void {

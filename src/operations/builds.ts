@@ -45,8 +45,17 @@ export const listBuilds: ServiceHandler = ({ account, params, now }) => {
   return { status: 200, json: pageJson(page, (b) => buildJson(b, now)) };
 };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const getBuild: ServiceHandler = ({ sim, account, params, now }) => {
   const build = findBuild(account, params.path.buildId as string);
+  const cache = sim.builds.contentCache;
+  // A completed build never changes again: its answer, once written, is served as it is.
+  const done = statusAt(build.schedule, now) === 'completed';
+  const kept = done ? cache?.answer(build.id) : undefined;
+  if (kept !== undefined) return { status: 200, file: { body: kept, contentType: JSON_TYPE } };
   const deliverables = buildContent(sim.builds, build, now).map((content, pageIndex) => deliverableSummaryJson(build, pageIndex, content));
-  return { status: 200, json: { build: buildJson(build, now), deliverables } };
+  const answer = JSON.stringify({ build: buildJson(build, now), deliverables });
+  if (done) cache?.setAnswer(build.id, answer);
+  return { status: 200, file: { body: answer, contentType: JSON_TYPE } };
 };
