@@ -3,7 +3,7 @@
  * call (medians over rounds, with the spread), and the heap a build costs. What every adapter
  * (HTTP, msw, MCP) pays before its own translation.
  *
- *   npx tsx bench/engine.bench.ts          # BENCH_ROUNDS=5, BENCH_CALLS=20000, BENCH_BIG_BUILDS=100000
+ *   npx tsx bench/engine.bench.ts          # BENCH_ROUNDS=5, BENCH_CALLS=20000, BENCH_BIG_BUILDS=1000000
  */
 import { createSimulator } from '../src/simulator.js';
 
@@ -63,7 +63,7 @@ function main() {
   console.log(`  POST /builds     ${median(createUs).toFixed(1)} µs/call   (${spread(createUs)})`);
   console.log(`  GET  /builds/id  ${median(getUs).toFixed(1)} µs/call   (${spread(getUs)})`);
   console.log(`  heap per build   ${(median(heapPerBuild) / 1024).toFixed(2)} KiB${globalThis.gc ? '' : '   (run with --expose-gc for a settled figure)'}`);
-  const big = Number(process.env.BENCH_BIG_BUILDS ?? 100_000);
+  const big = Number(process.env.BENCH_BIG_BUILDS ?? 1_000_000);
   const small = filteredList(1_000);
   const large = filteredList(big);
   console.log(`  GET /builds?status=failed (matches nothing): ${small.toFixed(1)} µs at 10^3 builds, ${large.toFixed(1)} µs at ${big.toExponential(0).replace('e+', '×10^')} builds: ratio ${(large / small).toFixed(2)}`);
