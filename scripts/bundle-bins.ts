@@ -5,9 +5,13 @@
  * bare node:http script (bench/startup.bench.ts). Dependencies stay in node_modules
  * (`packages: external`); what is loaded on demand (the MCP server) stays a separate chunk.
  * The library entry points (`dist/index.js`, `./msw`, `./mcp`) stay as tsc wrote them.
+ * Beside the suite, the package's contracts parsed as JSON, keyed by the hash of their text.
  */
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -25,3 +29,12 @@ const common = {
 
 await build({ ...common, entryPoints: { main: 'src/cli/main.ts' }, outdir: 'dist/cli' });
 await build({ ...common, entryPoints: { run: 'contracts/run.ts' }, outdir: 'dist/contracts' });
+
+// The package's contracts, parsed, beside the bundled suite (contracts/lib/openapi-model.ts reads
+// them when a contract's text hashes the same, instead of parsing its YAML at every start).
+const documents: Record<string, unknown> = {};
+for (const name of ['openapi.yaml', 'simulator-control.yaml']) {
+  const text = readFileSync(`${root}${name}`, 'utf8');
+  documents[createHash('sha256').update(text).digest('hex')] = parse(text);
+}
+writeFileSync(`${root}dist/contracts/contract-documents.json`, JSON.stringify(documents));
