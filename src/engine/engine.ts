@@ -16,6 +16,7 @@ import { CORS_HEADERS, preflightResponse } from './cors.js';
 import { readJsonBody } from './http-body.js';
 import type { RequestValidator, ValidatedParameters } from './request-validation.js';
 import { Router } from './router.js';
+import { assertHandlersMatch } from './handler-checks.js';
 import type { EngineRequest, EngineResponse } from './types.js';
 
 export interface EngineOptions {
@@ -80,13 +81,7 @@ export class Engine {
   constructor(private readonly options: EngineOptions) {
     this.serviceRouter = new Router(options.serviceOperations);
     this.controlRouter = new Router(options.controlOperations);
-    assertEveryOperationHandled(options.serviceOperations, { ...options.serviceHandlers, ...options.publicHandlers });
-    for (const op of options.serviceOperations) {
-      if ((op.scope === null) !== op.operationId in options.publicHandlers) {
-        throw new Error(`${op.operationId}: an operation without x-required-scope must be public, and only such a one`);
-      }
-    }
-    assertEveryOperationHandled(options.controlOperations, options.controlHandlers);
+    assertHandlersMatch(options);
   }
 
   handle(request: EngineRequest, options: HandleOptions = {}): HandledResponse {
@@ -303,14 +298,5 @@ export class Engine {
       ...(reply.stream ? { stream: reply.stream } : {}),
       ...(fault && (fault.delayMs !== undefined || fault.drop || fault.slowBody) ? { fault: { ruleId: fault.ruleId, delayMs: fault.delayMs, drop: fault.drop, slowBody: fault.slowBody } } : {}),
     };
-  }
-}
-
-function assertEveryOperationHandled(operations: Operation[], handlers: Readonly<Record<string, unknown>>): void {
-  const ids = new Set(operations.map((o) => o.operationId));
-  const missing = [...ids].filter((id) => !(id in handlers));
-  const extra = Object.keys(handlers).filter((id) => !ids.has(id));
-  if (missing.length || extra.length) {
-    throw new Error(`Operations and handlers disagree: no handler for [${missing.join(', ')}]; no operation for [${extra.join(', ')}]`);
   }
 }
