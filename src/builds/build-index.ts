@@ -53,8 +53,12 @@ export class BuildIndex {
     return byStatus ?? byTarget;
   }
 
-  /** Applies every status change the clock has reached. The clock only moves forward. */
-  private advance(now: number): void {
+  /**
+   * Applies every status change the clock has reached: O(changes due). Called on each request
+   * of the account (and by the retention sweep), so a finished build's pending changes and
+   * in-flight entry are let go soon after it finishes, not kept until a filtered list.
+   */
+  advance(now: number): void {
     while (this.changes.size > 0 && this.changes.peekAt() <= now) {
       const seq = this.changes.pop();
       const build = this.moving.get(seq);
@@ -93,8 +97,10 @@ function insertSorted(list: number[], seq: number): void {
 
 /** A binary min-heap of (instant, position) pairs, in two flat arrays. */
 class ChangeQueue {
-  private readonly at: number[] = [];
-  private readonly seq: number[] = [];
+  private at: number[] = [];
+  private seq: number[] = [];
+  /** The most the queue has held since it was last compacted: arrays keep their room when they shrink. */
+  private peak = 0;
 
   get size(): number {
     return this.at.length;
@@ -113,6 +119,7 @@ class ChangeQueue {
     let i = this.at.length;
     this.at.push(at);
     this.seq.push(seq);
+    if (this.at.length > this.peak) this.peak = this.at.length;
     while (i > 0) {
       const parent = (i - 1) >> 1;
       if ((this.at[parent] as number) <= at) break;
@@ -141,6 +148,13 @@ class ChangeQueue {
       }
       this.at[i] = lastAt;
       this.seq[i] = lastSeq;
+    }
+    // Once drained to a quarter of its peak, copy to arrays of the size in use: the room a burst
+    // of builds reserved (two numbers a pending change) is given back.
+    if (n < this.peak >> 2) {
+      this.at = this.at.slice();
+      this.seq = this.seq.slice();
+      this.peak = n;
     }
     return top;
   }

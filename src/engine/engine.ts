@@ -178,6 +178,7 @@ export class Engine {
 
     // 7. Book what time has already decided (refunds of failed builds), and let go of what it expired.
     settleRefunds(caller.account, exchange.now);
+    caller.account.buildIndex.advance(exchange.now);
     sim.store.sweep(exchange.now);
 
     // 8. Validate the input, then run the operation.

@@ -57,10 +57,11 @@ export class Account {
     this.idStream = new Rng(seed, 'account-ids', id);
   }
 
-  /** Forgets what the retention policy lets go by `now`: Idempotency-Keys past their 24 hours. */
+  /** Forgets what the retention policy lets go by `now`: Idempotency-Keys past their 24 hours, the index's entries of builds that have finished. */
   pruneExpired(now: number): void {
     this.idempotency.prune(now);
     this.purchaseIdempotency.prune(now);
+    this.buildIndex.advance(now);
   }
 
   newId(): string {
