@@ -109,7 +109,7 @@ export function createBuild(
   chargeBuild(account, cost, id, flat(`Build ${id}: ${input.pages} × ${input.kind}`), now);
   account.builds.add(build);
   account.buildIndex.add(account.builds.seqOf(id) as number, build, now);
-  deliverableIds.forEach((deliverableId, pageIndex) => account.deliverables.set(deliverableId, { buildId: id, pageIndex }));
+  for (const deliverableId of deliverableIds) account.deliverables.set(deliverableId, build);
   if (idempotencyKey !== null) account.idempotency.remember(idempotencyKey, id, now);
   if (build.schedule.failure) scheduleRefund(account, id, build.schedule.failure.at);
   return { replayed: false, build };
@@ -177,10 +177,12 @@ export interface DeliverableView {
 
 /** A deliverable exists for its owner once its build has completed; before that it is 404. */
 export function findDeliverable(env: BuildEnvironment, account: Account, id: string, now: number): DeliverableView {
-  const ref = account.deliverables.get(id);
-  const build = ref ? account.builds.get(ref.buildId) : undefined;
-  const content = build && ref ? buildContent(env, build, now)[ref.pageIndex] : undefined;
-  if (!build || !ref || !content) throw notFound('deliverable', id);
-  return { build, pageIndex: ref.pageIndex, content };
+  const kept = account.deliverables.get(id);
+  // The account still holds the build (a deleted build's deliverables are gone with it).
+  const build = kept && account.builds.get(kept.id) === kept ? kept : undefined;
+  const pageIndex = build ? build.deliverableIds.indexOf(id) : -1;
+  const content = build ? buildContent(env, build, now)[pageIndex] : undefined;
+  if (!build || !content) throw notFound('deliverable', id);
+  return { build, pageIndex, content };
 }
 

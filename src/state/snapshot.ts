@@ -1,6 +1,6 @@
 import { validationError } from '../engine/api-error.js';
 import type { Simulation } from '../operations/context.js';
-import { Account } from '../store/account.js';
+import { Account, type DeliverableRef } from '../store/account.js';
 import type { OAuthStore } from '../oauth/oauth-store.js';
 import type { BuildRecord } from '../store/records.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, simulationSnapshot, type AccountSnapshot, type SimulationSnapshot } from './snapshot-schema.js';
@@ -119,7 +119,7 @@ function accountSnapshot(account: Account): AccountSnapshot {
     images: account.images.snapshot(),
     audio: account.audio.snapshot(),
     chats: account.chats.snapshot(),
-    deliverables: [...account.deliverables],
+    deliverables: [...account.deliverables].map(([id, build]) => [id, { buildId: build.id, pageIndex: build.deliverableIds.indexOf(id) }] as [string, DeliverableRef]),
     audioByDeliverableVoice: [...account.audioByDeliverableVoice],
     slugs: [...account.slugs],
     idempotency: account.idempotency.snapshot(),
@@ -146,7 +146,10 @@ function restoreAccount(saved: AccountSnapshot, seed: string, now: number): Acco
   account.images.restore(saved.images);
   account.audio.restore(saved.audio);
   account.chats.restore(saved.chats);
-  for (const [id, ref] of saved.deliverables) account.deliverables.set(id, ref);
+  for (const [id, ref] of saved.deliverables) {
+    const build = account.builds.get(ref.buildId);
+    if (build) account.deliverables.set(id, build);
+  }
   for (const [key, id] of saved.audioByDeliverableVoice) account.audioByDeliverableVoice.set(key, id);
   for (const [slug, id] of saved.slugs) account.slugs.set(slug, id);
   account.idempotency.restore(saved.idempotency);

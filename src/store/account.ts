@@ -5,6 +5,7 @@ import type { AudioRecord, ChatRecord, ImageRecord } from './records.js';
 import { IdempotencyIndex } from '../builds/idempotency.js';
 import { BuildIndex } from '../builds/build-index.js';
 
+/** Where a deliverable lives, as a saved simulation writes it. */
 export interface DeliverableRef {
   buildId: string;
   pageIndex: number;
@@ -29,7 +30,8 @@ export class Account {
   readonly buildIndex = new BuildIndex();
   /** Library items of every target of the account; each record names its target. */
   readonly library = new OrderedCollection<LibraryItemRecord>('library item', { targetId: (i) => i.targetId });
-  readonly deliverables = new Map<string, DeliverableRef>();
+  /** Deliverable id → its build (the page is its place in the build's deliverable ids): no object a deliverable. */
+  readonly deliverables = new Map<string, BuildRecord>();
   /** Links that share a deliverable; revoked ones stay listed. */
   readonly shares = new OrderedCollection<ShareRecord>('share', { deliverableId: (s) => s.deliverableId });
   /** Generated images, listen versions (one per deliverable and voice) and conversations. */

@@ -96,7 +96,7 @@ export const CAPABILITY_VIOLATIONS: Violation[] = [
         const entry = sim.sim.store.shareTokens.get(token);
         const share = entry && sim.sim.store.account(entry.accountId)?.shares.get(entry.shareId);
         const ref = share && sim.sim.store.account(entry.accountId)?.deliverables.get(share.deliverableId);
-        return { ...json, buildId: ref?.buildId ?? null };
+        return { ...json, buildId: ref?.id ?? null };
       }),
   },
   {
