@@ -38,7 +38,7 @@ function builds(n: number): void {
   ids.length = 0;
   const after = settle();
   const kept = sim.sim.store.accounts.size; // keeps the simulator alive until measured
-  console.log(JSON.stringify({ n, heapPerBuild: (after.heapUsed - base.heapUsed) / n, rssMiB: after.rss / 2 ** 20, heapMiB: after.heapUsed / 2 ** 20, kept }));
+  console.log(JSON.stringify({ n, heapPerBuild: (after.heapUsed - base.heapUsed) / n, rssMiB: after.rss / 2 ** 20, heapMiB: after.heapUsed / 2 ** 20, heapTotalMiB: after.heapTotal / 2 ** 20, kept }));
 }
 
 async function soak(seconds: number): Promise<void> {

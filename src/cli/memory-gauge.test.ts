@@ -36,7 +36,10 @@ describe('the memory gauge', () => {
   });
 
   it('keeps the content cache to an eighth of a small heap', () => {
-    expect(contentCacheBytesFor(112 * MiB)).toBe(8 * MiB); // --max-old-space-size=64
-    expect(contentCacheBytesFor(4144 * MiB)).toBe(32 * MiB);
+    // --max-old-space-size=64: a heap limit of 112 MiB on Node 20 and 22, 256 MiB on Node 24.
+    expect(contentCacheBytesFor(112 * MiB, '--max-old-space-size=64')).toBe(8 * MiB);
+    expect(contentCacheBytesFor(256 * MiB, '--max-old-space-size=64')).toBe(8 * MiB);
+    expect(contentCacheBytesFor(256 * MiB, '')).toBe(16 * MiB); // no flag: the larger reservation is assumed
+    expect(contentCacheBytesFor(4144 * MiB, '')).toBe(32 * MiB);
   });
 });

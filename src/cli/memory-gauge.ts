@@ -8,11 +8,13 @@ const SAMPLE_MS = 250;
 /** The share of the old generation's limit past which the process is near "heap out of memory". */
 const HEAP_SHARE = 0.85;
 /**
- * V8's heap limit counts the young generation's reservation (three semi-spaces of 16 MiB on
- * 64-bit) on top of the old generation's (`--max-old-space-size`), where records live and
- * where "heap out of memory" strikes.
+ * V8's heap limit counts the young generation's reservation (48 MiB on Node 20 and 22, 192 MiB
+ * on Node 24) on top of the old generation's, where records live and where "heap out of
+ * memory" strikes. The old generation's own limit is read from `--max-old-space-size` when the
+ * process was given one; otherwise it is the heap limit less the larger reservation.
  */
-const YOUNG_GENERATION = 48 * MiB;
+const YOUNG_GENERATION = 192 * MiB;
+const OLD_SPACE_FLAG = /--max[-_]old[-_]space[-_]size[= ](\d+)/;
 
 export interface MemorySample {
   rss: number;
@@ -26,7 +28,9 @@ export function sampleMemory(): MemorySample {
   return { rss: process.memoryUsage.rss(), heapUsed: heap.used_heap_size, oldLimit: oldGenerationLimit(heap.heap_size_limit) };
 }
 
-function oldGenerationLimit(heapLimit: number): number {
+function oldGenerationLimit(heapLimit: number, flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`): number {
+  const given = OLD_SPACE_FLAG.exec(flags);
+  if (given) return Math.min(heapLimit, Number(given[1]) * MiB);
   return Math.max(heapLimit / 2, heapLimit - YOUNG_GENERATION);
 }
 
@@ -54,6 +58,6 @@ export function startMemoryGauge(capacity: Capacity, maxMemoryMiB: number | unde
 }
 
 /** The generated-content cache for this process: its default, or an eighth of a small heap, so reads alone never exhaust it. */
-export function contentCacheBytesFor(heapLimit = getHeapStatistics().heap_size_limit): number {
-  return Math.min(DEFAULT_CONTENT_CACHE_BYTES, Math.floor(oldGenerationLimit(heapLimit) / 8));
+export function contentCacheBytesFor(heapLimit = getHeapStatistics().heap_size_limit, flags?: string): number {
+  return Math.min(DEFAULT_CONTENT_CACHE_BYTES, Math.floor(oldGenerationLimit(heapLimit, flags) / 8));
 }
