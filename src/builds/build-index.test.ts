@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../random/rng.js';
 import type { BuildRecord } from '../store/records.js';
 import { BuildIndex } from './build-index.js';
-import { PIPELINE_STAGES, statusAt, type BuildStatus, type PipelineSchedule } from './pipeline.js';
+import { PIPELINE_STAGES, scheduleOf, statusAt, type BuildStatus, type PipelineSchedule } from './pipeline.js';
 
 const STATUSES: BuildStatus[] = ['pending', ...PIPELINE_STAGES, 'completed', 'failed'];
 
@@ -14,7 +14,7 @@ function schedule(rng: Rng, createdAt: number): PipelineSchedule {
   const completeAt = t + rng.int(0, 3) * 1000;
   const failing = rng.bool(0.2) ? rng.int(0, 3) : -1;
   const failure = failing >= 0 ? { stage: PIPELINE_STAGES[failing]!, at: Math.floor(((starts[failing] as number) + (starts[failing + 1] ?? completeAt)) / 2), reason: 'r' } : null;
-  return { createdAt, stageStarts: starts as [number, number, number, number], completeAt, failure };
+  return scheduleOf({ createdAt, stageStarts: starts as [number, number, number, number], completeAt, failure });
 }
 
 describe('the build index', () => {
@@ -54,7 +54,7 @@ describe('the build index', () => {
   it('stays small: builds that left a status are compacted away from its list', () => {
     const index = new BuildIndex();
     for (let seq = 1; seq <= 10_000; seq++) {
-      index.add(seq, { id: `b${seq}`, targetId: 't', schedule: { createdAt: 0, stageStarts: [10, 20, 30, 40], completeAt: 50, failure: null } } as unknown as BuildRecord, 0);
+      index.add(seq, { id: `b${seq}`, targetId: 't', schedule: scheduleOf({ createdAt: 0, stageStarts: [10, 20, 30, 40], completeAt: 50, failure: null }) } as unknown as BuildRecord, 0);
     }
     expect(index.candidates(0, 'pending', undefined)).toHaveLength(10_000);
     expect(index.candidates(60, 'completed', undefined)).toHaveLength(10_000);

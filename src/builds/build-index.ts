@@ -36,7 +36,9 @@ export class BuildIndex {
     insertSorted(this.list(this.byTarget, build.targetId), seq);
     if (status === 'completed' || status === 'failed') return;
     this.moving.set(seq, { status, schedule: s });
-    for (const at of [...s.stageStarts, s.failure ? s.failure.at : s.completeAt]) if (at > now) this.changes.push(at, seq);
+    for (let i = 0; i < 4; i++) if (s.stageStart(i) > now) this.changes.push(s.stageStart(i), seq);
+    const end = s.failure ? s.failure.at : s.completeAt;
+    if (end > now) this.changes.push(end, seq);
   }
 
   /**

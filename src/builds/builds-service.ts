@@ -1,9 +1,10 @@
-import { flat } from '../store/flat-string.js';
 import { notFound, validationError } from '../engine/api-error.js';
 import { assertAffordable, chargeBuild, refundBuild } from '../ledger/ledger.js';
 import { buildCost } from '../ledger/prices.js';
 import type { Account } from '../store/account.js';
 import type { BuildOptions, BuildRecord, TargetRecord } from '../store/records.js';
+import { Build, NO_LIBRARY_ITEMS } from '../store/build-record.js';
+import { Interner } from '../store/interner.js';
 import type { GeneratedContent, LibraryItemSnapshot, TargetSnapshot } from '../content/types.js';
 import { kindOptionProblems } from '../content/kind-options.js';
 import { findTarget } from '../targets/targets-service.js';
@@ -11,8 +12,8 @@ import { failMarkerStage, isPipelineStage, plannedFailure } from './magic-inputs
 import { PIPELINE_STAGES, planSchedule, statusAt } from './pipeline.js';
 import type { ContentCache } from './content-cache.js';
 
-/** Most builds use no library item: they share one empty list instead of 48 bytes each. */
-const NO_LIBRARY_ITEMS: readonly LibraryItemSnapshot[] = Object.freeze([]);
+/** A client that repeats an objective (a load test, a CI job): its builds share one copy. */
+const objectives = new Interner(256);
 
 export interface BuildEnvironment {
   seed: string;
@@ -29,7 +30,7 @@ export interface CreateBuildRequest extends BuildOptions {
   targetId: string;
 }
 
-export type CreateBuildResult = { replayed: false; build: BuildRecord } | { replayed: true; build: BuildRecord };
+export type CreateBuildResult = { replayed: false; build: Build } | { replayed: true; build: Build };
 
 /** Rules the schema cannot express: page counts by build type, the fail marker, the target. */
 function checkSemantics(account: Account, input: CreateBuildRequest): TargetSnapshot {
@@ -90,11 +91,10 @@ export function createBuild(
   assertAffordable(account, cost);
 
   const id = account.newId();
-  // Sized once: an array grown by push reserves room for 16 more (128 bytes a build).
   const deliverableIds = Array.from({ length: input.pages }, () => account.newId());
   const failure = plannedFailure(input.objective);
-  const build: BuildRecord = {
-    ...input,
+  const build = new Build(input, {
+    objective: objectives.of(input.objective),
     id,
     accountId: account.id,
     cost,
@@ -105,8 +105,8 @@ export function createBuild(
     target,
     libraryItems,
     deliverableIds,
-  };
-  chargeBuild(account, cost, id, flat(`Build ${id}: ${input.pages} × ${input.kind}`), now);
+  });
+  chargeBuild(account, cost, id, input.pages, input.kind, now);
   account.builds.add(build);
   account.buildIndex.add(account.builds.seqOf(id) as number, build, now);
   for (const deliverableId of deliverableIds) account.deliverables.set(deliverableId, build);
@@ -132,16 +132,19 @@ export function settleRefunds(account: Account, now: number): void {
   while (queue.length > 0 && (queue[0] as { at: number }).at <= now) {
     const { buildId, at } = queue.shift() as { buildId: string; at: number };
     const build = account.builds.get(buildId);
-    if (build) refundBuild(account, build.cost, buildId, flat(`Refund of failed build ${buildId}`), at);
+    if (build) refundBuild(account, build.cost, buildId, at);
   }
 }
 
-export function findBuild(account: Account, id: string): BuildRecord {
+export function findBuild(account: Account, id: string): Build {
   return account.builds.require(id);
 }
 
-/** The build's deliverables' content, once it has completed: from the cache, or generated again. */
-export function buildContent(env: BuildEnvironment, build: BuildRecord, now: number): GeneratedContent[] {
+/**
+ * The build's deliverables' content, once it has completed: from the cache, or generated again
+ * (and cached, unless `keep` is false: the caller needs it only for a moment).
+ */
+export function buildContent(env: BuildEnvironment, build: BuildRecord, now: number, keep = true): GeneratedContent[] {
   if (statusAt(build.schedule, now) !== 'completed') return [];
   const cached = env.contentCache?.get(build.id);
   if (cached) return cached;
@@ -165,7 +168,7 @@ export function buildContent(env: BuildEnvironment, build: BuildRecord, now: num
       ...(build.libraryItems.length ? { libraryItems: build.libraryItems } : {}),
     }),
   );
-  env.contentCache?.set(build.id, pages);
+  if (keep) env.contentCache?.set(build.id, pages);
   return pages;
 }
 
@@ -180,7 +183,7 @@ export function findDeliverable(env: BuildEnvironment, account: Account, id: str
   const kept = account.deliverables.get(id);
   // The account still holds the build (a deleted build's deliverables are gone with it).
   const build = kept && account.builds.get(kept.id) === kept ? kept : undefined;
-  const pageIndex = build ? build.deliverableIds.indexOf(id) : -1;
+  const pageIndex = build ? build.pageOf(id) : -1;
   const content = build ? buildContent(env, build, now)[pageIndex] : undefined;
   if (!build || !content) throw notFound('deliverable', id);
   return { build, pageIndex, content };

@@ -12,11 +12,46 @@ export const TERMINAL_STATUSES: ReadonlySet<BuildStatus> = new Set(['completed',
  * work, so idle builds cost nothing and advancing the clock finishes them at once.
  */
 export interface PipelineSchedule {
+  readonly createdAt: number;
+  readonly completeAt: number;
+  readonly failure: ScheduledFailure | null;
+  /** When stage `i` of PIPELINE_STAGES starts; the pending phase lasts until the first. */
+  stageStart(i: number): number;
+}
+
+export interface ScheduledFailure {
+  stage: PipelineStage;
+  at: number;
+  reason: string;
+}
+
+/** A schedule as plain data: what a saved simulation writes. */
+export interface ScheduleTimes {
   createdAt: number;
-  /** When each of PIPELINE_STAGES starts; the pending phase lasts until the first. */
   stageStarts: readonly [number, number, number, number];
   completeAt: number;
-  failure: { stage: PipelineStage; at: number; reason: string } | null;
+  failure: ScheduledFailure | null;
+}
+
+class PlannedSchedule implements PipelineSchedule {
+  constructor(
+    readonly createdAt: number,
+    private readonly starts: readonly number[],
+    readonly completeAt: number,
+    readonly failure: ScheduledFailure | null,
+  ) {}
+
+  stageStart(i: number): number {
+    return this.starts[i] as number;
+  }
+}
+
+export function scheduleOf(t: ScheduleTimes): PipelineSchedule {
+  return new PlannedSchedule(t.createdAt, t.stageStarts, t.completeAt, t.failure);
+}
+
+export function scheduleTimes(s: PipelineSchedule): ScheduleTimes {
+  return { createdAt: s.createdAt, stageStarts: [s.stageStart(0), s.stageStart(1), s.stageStart(2), s.stageStart(3)], completeAt: s.completeAt, failure: s.failure };
 }
 
 /**
@@ -63,28 +98,26 @@ export function planSchedule(input: PlanInput): PipelineSchedule {
     return Number.isFinite(input.speed) ? Math.round((seconds * 1000) / input.speed) : 0;
   };
   let t = input.createdAt + scaled('pending');
-  // Four slots from the start, filled in place: an array grown by push would reserve 17 (a million builds keep it).
   const starts = [0, 0, 0, 0];
   PIPELINE_STAGES.forEach((stage, i) => {
     starts[i] = t;
     t += scaled(stage);
   });
-  const stageStarts = starts as unknown as readonly [number, number, number, number];
-  let failure: PipelineSchedule['failure'] = null;
+  let failure: ScheduledFailure | null = null;
   if (input.failAt) {
     const i = PIPELINE_STAGES.indexOf(input.failAt.stage);
-    const end = i + 1 < PIPELINE_STAGES.length ? (stageStarts[i + 1] as number) : t;
+    const end = i + 1 < PIPELINE_STAGES.length ? (starts[i + 1] as number) : t;
     // Fails half-way through the stage, so a poller sees the stage before the failure.
-    failure = { stage: input.failAt.stage, at: Math.floor(((stageStarts[i] as number) + end) / 2), reason: input.failAt.reason };
+    failure = { stage: input.failAt.stage, at: Math.floor(((starts[i] as number) + end) / 2), reason: input.failAt.reason };
   }
-  return { createdAt: input.createdAt, stageStarts, completeAt: t, failure };
+  return new PlannedSchedule(input.createdAt, starts, t, failure);
 }
 
 export function statusAt(s: PipelineSchedule, now: number): BuildStatus {
   if (s.failure && now >= s.failure.at) return 'failed';
   if (now >= s.completeAt) return 'completed';
   for (let i = PIPELINE_STAGES.length - 1; i >= 0; i--) {
-    if (now >= (s.stageStarts[i] as number)) return PIPELINE_STAGES[i] as PipelineStage;
+    if (now >= s.stageStart(i)) return PIPELINE_STAGES[i] as PipelineStage;
   }
   return 'pending';
 }
@@ -95,7 +128,7 @@ export function statusSince(s: PipelineSchedule, now: number): number {
   if (status === 'failed') return (s.failure as { at: number }).at;
   if (status === 'completed') return s.completeAt;
   if (status === 'pending') return s.createdAt;
-  return s.stageStarts[PIPELINE_STAGES.indexOf(status)] as number;
+  return s.stageStart(PIPELINE_STAGES.indexOf(status));
 }
 
 export type StageState = 'waiting' | 'running' | 'done' | 'failed' | 'skipped';
@@ -110,8 +143,8 @@ export interface StageTiming {
 export function stageTimings(s: PipelineSchedule, now: number): StageTiming[] {
   const failedAt = s.failure && now >= s.failure.at ? s.failure : null;
   return PIPELINE_STAGES.map((stage, i) => {
-    const start = s.stageStarts[i] as number;
-    const end = i + 1 < PIPELINE_STAGES.length ? (s.stageStarts[i + 1] as number) : s.completeAt;
+    const start = s.stageStart(i);
+    const end = i + 1 < PIPELINE_STAGES.length ? s.stageStart(i + 1) : s.completeAt;
     if (failedAt) {
       const failedIndex = PIPELINE_STAGES.indexOf(failedAt.stage);
       if (i < failedIndex) return { stage, status: 'done', startedAt: start, finishedAt: end };

@@ -1,41 +1,29 @@
 import { ApiError } from '../engine/api-error.js';
 import type { Account } from '../store/account.js';
 import type { TransactionRecord, TransactionType } from '../store/records.js';
+import { buildCharge, buildRefund, describedTransaction, type NewTransaction } from './transaction-record.js';
 
 /**
  * The token ledger: every change of an account's balance is a transaction, so the balance
  * always equals the sum of the ledger and `lifetimeUsed` is spending net of refunds.
  */
-function book(
-  account: Account,
-  type: TransactionType,
-  amount: number,
-  description: string,
-  buildId: string | null,
-  at: number,
-  bundleId?: string,
-): TransactionRecord {
+/** How an entry keeps its description: as given, or derived from its build (transaction-record.ts). */
+type Entry = (t: NewTransaction) => TransactionRecord;
+const described = (description: string): Entry => (t) => describedTransaction(t, description);
+
+function book(account: Account, type: TransactionType, amount: number, entry: Entry, buildId: string | null, at: number, bundleId?: string): TransactionRecord {
   account.balance += amount;
-  return account.transactions.add({
-    id: account.newId(),
-    type,
-    amount,
-    balanceAfter: account.balance,
-    description,
-    buildId,
-    ...(bundleId === undefined ? {} : { bundleId }),
-    createdAt: at,
-  });
+  return account.transactions.add(entry({ id: account.newId(), type, amount, balanceAfter: account.balance, buildId, ...(bundleId === undefined ? {} : { bundleId }), createdAt: at }));
 }
 
 /** Tokens bought (a catalogue bundle, or the seeded starting balance without one). */
 export function purchase(account: Account, tokens: number, description: string, at: number, bundleId?: string): TransactionRecord {
   account.lifetimePurchased += tokens;
-  return book(account, 'purchase', tokens, description, null, at, bundleId);
+  return book(account, 'purchase', tokens, described(description), null, at, bundleId);
 }
 
 export function grant(account: Account, tokens: number, description: string, at: number): TransactionRecord {
-  return book(account, 'grant', tokens, description, null, at);
+  return book(account, 'grant', tokens, described(description), null, at);
 }
 
 /** Throws 402 INSUFFICIENT_TOKENS with required, available and shortfall (spec, Errors). */
@@ -52,22 +40,24 @@ export function assertAffordable(account: Account, cost: number, what = 'This bu
 }
 
 /** Spending: refused with 402 when short, else booked and counted in lifetimeUsed. */
-function spend(account: Account, type: 'build_charge' | 'image_charge', cost: number, what: string, description: string, buildId: string | null, at: number): TransactionRecord {
+function spend(account: Account, type: 'build_charge' | 'image_charge', cost: number, what: string, entry: Entry, buildId: string | null, at: number): TransactionRecord {
   assertAffordable(account, cost, what);
   account.lifetimeUsed += cost;
-  return book(account, type, -cost, description, buildId, at);
+  return book(account, type, -cost, entry, buildId, at);
 }
 
-export function chargeBuild(account: Account, cost: number, buildId: string, description: string, at: number): TransactionRecord {
-  return spend(account, 'build_charge', cost, 'This build', description, buildId, at);
+/** Described "Build <id>: <pages> × <kind>". */
+export function chargeBuild(account: Account, cost: number, buildId: string, pages: number, kind: string, at: number): TransactionRecord {
+  return spend(account, 'build_charge', cost, 'This build', (t) => buildCharge({ ...t, buildId }, pages, kind), buildId, at);
 }
 
 /** An image generated outside a build (POST /images); not tied to a build, so buildId is null. */
 export function chargeImage(account: Account, cost: number, description: string, at: number): TransactionRecord {
-  return spend(account, 'image_charge', cost, 'This image', description, null, at);
+  return spend(account, 'image_charge', cost, 'This image', described(description), null, at);
 }
 
-export function refundBuild(account: Account, cost: number, buildId: string, description: string, at: number): TransactionRecord {
+/** Described "Refund of failed build <id>". */
+export function refundBuild(account: Account, cost: number, buildId: string, at: number): TransactionRecord {
   account.lifetimeUsed -= cost;
-  return book(account, 'build_refund', cost, description, buildId, at);
+  return book(account, 'build_refund', cost, (t) => buildRefund({ ...t, buildId }), buildId, at);
 }

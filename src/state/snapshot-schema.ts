@@ -62,6 +62,11 @@ const build = z.object({
   pressRelease: pressRelease.optional(), socialPlatforms: z.array(z.enum(['x', 'linkedin', 'facebook', 'instagram', 'threads'])).optional(),
   libraryItemIds: z.array(id).optional(), cost: z.number().int(), correlationId: text, idempotencyKey: text.nullable(), createdAt: ms,
   schedule, target: targetSnapshot, libraryItems: z.array(librarySnapshot), deliverableIds: z.array(id),
+}).superRefine((b, ctx) => {
+  // A build keeps each of these once: two values that disagree have no faithful restore.
+  if (b.targetId !== b.target.id) ctx.addIssue({ code: 'custom', path: ['targetId'], message: 'must equal target.id' });
+  if (b.schedule.createdAt !== b.createdAt) ctx.addIssue({ code: 'custom', path: ['schedule', 'createdAt'], message: 'must equal createdAt' });
+  if (b.deliverableIds.length !== b.pages) ctx.addIssue({ code: 'custom', path: ['deliverableIds'], message: 'must hold one id per page' });
 });
 const image = z.object({
   id, prompt: text, style: z.enum(IMAGE_STYLES), mood: z.enum(IMAGE_MOODS), colors: z.array(z.string().regex(/^#[0-9a-fA-F]{6}$/)).max(5),

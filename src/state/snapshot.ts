@@ -2,7 +2,8 @@ import { validationError } from '../engine/api-error.js';
 import type { Simulation } from '../operations/context.js';
 import { Account, type DeliverableRef } from '../store/account.js';
 import type { OAuthStore } from '../oauth/oauth-store.js';
-import type { BuildRecord } from '../store/records.js';
+import { Build, type SavedBuild } from '../store/build-record.js';
+import { restoredTransaction, savedTransaction } from '../ledger/transaction-record.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, simulationSnapshot, type AccountSnapshot, type SimulationSnapshot } from './snapshot-schema.js';
 
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SimulationSnapshot } from './snapshot-schema.js';
@@ -111,21 +112,26 @@ function accountSnapshot(account: Account): AccountSnapshot {
     lifetimeUsed: account.lifetimeUsed,
     idStream: account.idStreamState,
     keys: account.keys.snapshot(),
-    transactions: account.transactions.snapshot(),
+    transactions: mapped(account.transactions.snapshot(), savedTransaction),
     targets: account.targets.snapshot(),
-    builds: account.builds.snapshot(),
+    builds: mapped(account.builds.snapshot(), (build) => build.toSaved()),
     library: account.library.snapshot(),
     shares: account.shares.snapshot(),
     images: account.images.snapshot(),
     audio: account.audio.snapshot(),
     chats: account.chats.snapshot(),
-    deliverables: [...account.deliverables].map(([id, build]) => [id, { buildId: build.id, pageIndex: build.deliverableIds.indexOf(id) }] as [string, DeliverableRef]),
+    deliverables: [...account.deliverables].map(([id, build]) => [id, { buildId: build.id, pageIndex: build.pageOf(id) }] as [string, DeliverableRef]),
     audioByDeliverableVoice: [...account.audioByDeliverableVoice],
     slugs: [...account.slugs],
     idempotency: account.idempotency.snapshot(),
     purchaseIdempotency: account.purchaseIdempotency.snapshot(),
     pendingRefunds: account.pendingRefunds.map((p) => ({ ...p })),
   } as AccountSnapshot;
+}
+
+/** A collection's records in another form: saved builds and ledger entries are plain, the store's are compact. */
+function mapped<A, B>(saved: { nextSeq: number; entries: Array<[number, A]> }, as: (record: A) => B): { nextSeq: number; entries: Array<[number, B]> } {
+  return { nextSeq: saved.nextSeq, entries: saved.entries.map(([seq, record]) => [seq, as(record)]) };
 }
 
 function restoreAccount(saved: AccountSnapshot, seed: string, now: number): Account {
@@ -136,9 +142,9 @@ function restoreAccount(saved: AccountSnapshot, seed: string, now: number): Acco
   account.lifetimeUsed = saved.lifetimeUsed;
   account.idStreamState = saved.idStream;
   account.keys.restore(saved.keys);
-  account.transactions.restore(saved.transactions);
+  account.transactions.restore(mapped(saved.transactions, restoredTransaction));
   account.targets.restore(saved.targets);
-  const builds = saved.builds as { nextSeq: number; entries: Array<[number, BuildRecord]> };
+  const builds = mapped(saved.builds, (b) => Build.fromSaved(b as SavedBuild));
   account.builds.restore(builds);
   for (const [seq, build] of builds.entries) account.buildIndex.add(seq, build, now);
   account.library.restore(saved.library);

@@ -1,9 +1,10 @@
 import { Rng, type RngState } from '../random/rng.js';
 import { OrderedCollection } from './ordered-collection.js';
-import type { ApiKeyRecord, BuildRecord, LibraryItemRecord, ShareRecord, TargetRecord, TransactionRecord } from './records.js';
+import type { ApiKeyRecord, LibraryItemRecord, ShareRecord, TargetRecord, TransactionRecord } from './records.js';
 import type { AudioRecord, ChatRecord, ImageRecord } from './records.js';
 import { IdempotencyIndex } from '../builds/idempotency.js';
 import { BuildIndex } from '../builds/build-index.js';
+import type { Build } from './build-record.js';
 
 /** Where a deliverable lives, as a saved simulation writes it. */
 export interface DeliverableRef {
@@ -25,13 +26,13 @@ export class Account {
   readonly keys = new OrderedCollection<ApiKeyRecord>('API key');
   readonly transactions = new OrderedCollection<TransactionRecord>('transaction', { type: (t) => t.type });
   readonly targets = new OrderedCollection<TargetRecord>('target');
-  readonly builds = new OrderedCollection<BuildRecord>('build');
+  readonly builds = new OrderedCollection<Build>('build');
   /** The builds by status and by target: filtered lists read only what matches. */
   readonly buildIndex = new BuildIndex();
   /** Library items of every target of the account; each record names its target. */
   readonly library = new OrderedCollection<LibraryItemRecord>('library item', { targetId: (i) => i.targetId });
   /** Deliverable id → its build (the page is its place in the build's deliverable ids): no object a deliverable. */
-  readonly deliverables = new Map<string, BuildRecord>();
+  readonly deliverables = new Map<string, Build>();
   /** Links that share a deliverable; revoked ones stay listed. */
   readonly shares = new OrderedCollection<ShareRecord>('share', { deliverableId: (s) => s.deliverableId });
   /** Generated images, listen versions (one per deliverable and voice) and conversations. */

@@ -25,15 +25,15 @@ export interface ApiKeyRecord {
 export type TransactionType = 'purchase' | 'grant' | 'build_charge' | 'build_refund' | 'image_charge';
 
 export interface TransactionRecord {
-  id: string;
-  type: TransactionType;
-  amount: number;
-  balanceAfter: number;
-  description: string;
-  buildId: string | null;
+  readonly id: string;
+  readonly type: TransactionType;
+  readonly amount: number;
+  readonly balanceAfter: number;
+  readonly description: string;
+  readonly buildId: string | null;
   /** The catalogue bundle a purchase bought; absent for other entries. */
-  bundleId?: string;
-  createdAt: number;
+  readonly bundleId?: string;
+  readonly createdAt: number;
 }
 
 export interface TargetRecord {
@@ -89,19 +89,22 @@ export interface BuildOptions {
   libraryItemIds?: string[];
 }
 
-export interface BuildRecord extends BuildOptions {
-  id: string;
-  accountId: string;
-  targetId: string;
-  cost: number;
-  correlationId: string;
-  idempotencyKey: string | null;
-  createdAt: number;
-  schedule: PipelineSchedule;
+/** A build as readers see it; the store keeps it compact (see build-record.ts). */
+export interface BuildRecord extends Readonly<BuildOptions> {
+  readonly id: string;
+  readonly accountId: string;
+  readonly targetId: string;
+  readonly cost: number;
+  readonly correlationId: string;
+  readonly idempotencyKey: string | null;
+  readonly createdAt: number;
+  readonly schedule: PipelineSchedule;
   /** The target and library items as they were at creation: later edits don't rewrite a build. */
-  target: TargetSnapshot;
-  libraryItems: readonly LibraryItemSnapshot[];
-  deliverableIds: string[];
+  readonly target: TargetSnapshot;
+  readonly libraryItems: readonly LibraryItemSnapshot[];
+  readonly deliverableIds: readonly string[];
+  /** The page of one of its deliverables, or -1. */
+  pageOf(deliverableId: string): number;
 }
 
 /** An image generated with POST /images: only its parameters; the SVG is rendered on request. */

@@ -1,0 +1,167 @@
+import { CONTENT_KINDS, type ContentKind, type LibraryItemSnapshot, type PressReleaseOptions, type SocialPlatform, type TargetSnapshot } from '../content/types.js';
+import { scheduleOf, scheduleTimes, type PipelineSchedule, type ScheduledFailure, type ScheduleTimes } from '../builds/pipeline.js';
+import type { BuildOptions, BuildRecord, BuildType, QualityMode, ResearchMode, ResearchPolicy } from './records.js';
+
+/**
+ * A build as the store keeps it, compact because a long-running simulator holds millions:
+ * the options that are one of a few values packed in one small integer, the schedule on the
+ * build itself as offsets from its creation (small integers V8 keeps unboxed, where instants
+ * would each be a boxed number, and no array or object apart), the target's id read from the shared
+ * target snapshot, a single page's deliverable id without an array around it, and the rarely
+ * given options in one slot that is null for most builds. Readers see the BuildRecord shape
+ * through getters; `toSaved` and `fromSaved` give the plain shape a saved simulation writes.
+ */
+
+const BUILD_TYPES: readonly BuildType[] = ['single', 'suite'];
+const RESEARCH_POLICIES: readonly ResearchPolicy[] = ['required', 'optional', 'none'];
+const RESEARCH_MODES: readonly ResearchMode[] = ['standard', 'deep'];
+const QUALITY_MODES: readonly QualityMode[] = ['standard', 'premium'];
+
+// Bit layout of `packed`: pages (5 bits, 1 to 20), kind (4), build type, research policy (2), mode, quality, images.
+const KIND_SHIFT = 5;
+const TYPE_SHIFT = 9;
+const POLICY_SHIFT = 10;
+const MODE_SHIFT = 12;
+const QUALITY_SHIFT = 13;
+const IMAGES_SHIFT = 14;
+
+function pack(o: BuildOptions): number {
+  return o.pages
+    | (CONTENT_KINDS.indexOf(o.kind) << KIND_SHIFT)
+    | (BUILD_TYPES.indexOf(o.buildType) << TYPE_SHIFT)
+    | (RESEARCH_POLICIES.indexOf(o.researchPolicy) << POLICY_SHIFT)
+    | (RESEARCH_MODES.indexOf(o.researchMode) << MODE_SHIFT)
+    | (QUALITY_MODES.indexOf(o.qualityMode) << QUALITY_SHIFT)
+    | (o.generateImages ? 1 << IMAGES_SHIFT : 0);
+}
+
+/** What few builds have: kind options, named library items. */
+interface RareParts {
+  pressRelease?: PressReleaseOptions;
+  socialPlatforms?: SocialPlatform[];
+  libraryItemIds?: string[];
+  libraryItems: readonly LibraryItemSnapshot[];
+}
+
+/** Most builds name no library item: they share one empty list. */
+export const NO_LIBRARY_ITEMS: readonly LibraryItemSnapshot[] = Object.freeze([]);
+
+/** What a build is besides its options (the objective as kept: it may be a shared copy). */
+export interface BuildFacts {
+  objective: string;
+  id: string;
+  accountId: string;
+  cost: number;
+  correlationId: string;
+  idempotencyKey: string | null;
+  createdAt: number;
+  schedule: PipelineSchedule;
+  target: TargetSnapshot;
+  libraryItems: readonly LibraryItemSnapshot[];
+  deliverableIds: string[];
+}
+
+/** The plain form of a build in a saved simulation. */
+export type NewBuild = BuildOptions & BuildFacts;
+
+export interface SavedBuild extends Omit<NewBuild, 'schedule'> {
+  targetId: string;
+  schedule: ScheduleTimes;
+}
+
+export class Build implements BuildRecord, PipelineSchedule {
+  readonly id: string;
+  readonly accountId: string;
+  readonly objective: string;
+  readonly correlationId: string;
+  readonly idempotencyKey: string | null;
+  readonly cost: number;
+  readonly createdAt: number;
+  readonly failure: ScheduledFailure | null;
+  readonly target: TargetSnapshot;
+  // Milliseconds from createdAt to the start of each stage, and to completion.
+  private readonly researchingAfter: number;
+  private readonly draftingAfter: number;
+  private readonly critiquingAfter: number;
+  private readonly mergingAfter: number;
+  private readonly completeAfter: number;
+  private readonly packed: number;
+  private readonly deliverable: string | string[];
+  private readonly rare: RareParts | null;
+
+  constructor(options: BuildOptions, b: BuildFacts) {
+    this.id = b.id;
+    this.accountId = b.accountId;
+    this.objective = b.objective;
+    this.correlationId = b.correlationId;
+    this.idempotencyKey = b.idempotencyKey;
+    this.cost = b.cost;
+    this.createdAt = b.createdAt;
+    const s = b.schedule;
+    this.researchingAfter = s.stageStart(0) - b.createdAt;
+    this.draftingAfter = s.stageStart(1) - b.createdAt;
+    this.critiquingAfter = s.stageStart(2) - b.createdAt;
+    this.mergingAfter = s.stageStart(3) - b.createdAt;
+    this.completeAfter = s.completeAt - b.createdAt;
+    this.failure = s.failure;
+    this.target = b.target;
+    this.packed = pack(options);
+    this.deliverable = b.deliverableIds.length === 1 ? (b.deliverableIds[0] as string) : b.deliverableIds;
+    const o = options;
+    const rare = o.pressRelease !== undefined || o.socialPlatforms !== undefined || o.libraryItemIds !== undefined || b.libraryItems.length > 0;
+    this.rare = rare
+      ? {
+          ...(o.pressRelease === undefined ? {} : { pressRelease: o.pressRelease }),
+          ...(o.socialPlatforms === undefined ? {} : { socialPlatforms: o.socialPlatforms }),
+          ...(o.libraryItemIds === undefined ? {} : { libraryItemIds: o.libraryItemIds }),
+          libraryItems: b.libraryItems,
+        }
+      : null;
+  }
+
+  /** Back from the saved form. */
+  static fromSaved(saved: SavedBuild): Build {
+    return new Build(saved, { ...saved, schedule: scheduleOf(saved.schedule) });
+  }
+
+  get completeAt(): number { return this.createdAt + this.completeAfter; }
+  stageStart(i: number): number {
+    const after = i === 0 ? this.researchingAfter : i === 1 ? this.draftingAfter : i === 2 ? this.critiquingAfter : this.mergingAfter;
+    return this.createdAt + after;
+  }
+
+  get targetId(): string { return this.target.id; }
+  get pages(): number { return this.packed & 31; }
+  get kind(): ContentKind { return CONTENT_KINDS[(this.packed >> KIND_SHIFT) & 15] as ContentKind; }
+  get buildType(): BuildType { return BUILD_TYPES[(this.packed >> TYPE_SHIFT) & 1] as BuildType; }
+  get researchPolicy(): ResearchPolicy { return RESEARCH_POLICIES[(this.packed >> POLICY_SHIFT) & 3] as ResearchPolicy; }
+  get researchMode(): ResearchMode { return RESEARCH_MODES[(this.packed >> MODE_SHIFT) & 1] as ResearchMode; }
+  get qualityMode(): QualityMode { return QUALITY_MODES[(this.packed >> QUALITY_SHIFT) & 1] as QualityMode; }
+  get generateImages(): boolean { return (this.packed & (1 << IMAGES_SHIFT)) !== 0; }
+  get pressRelease(): PressReleaseOptions | undefined { return this.rare?.pressRelease; }
+  get socialPlatforms(): SocialPlatform[] | undefined { return this.rare?.socialPlatforms; }
+  get libraryItemIds(): string[] | undefined { return this.rare?.libraryItemIds; }
+  get libraryItems(): readonly LibraryItemSnapshot[] { return this.rare?.libraryItems ?? NO_LIBRARY_ITEMS; }
+  /** The build is its own schedule: the fields are here, no object apart. */
+  get schedule(): PipelineSchedule { return this; }
+  get deliverableIds(): readonly string[] { return typeof this.deliverable === 'string' ? [this.deliverable] : this.deliverable; }
+
+  /** The page of one of its deliverables, or -1. */
+  pageOf(deliverableId: string): number {
+    return typeof this.deliverable === 'string' ? (this.deliverable === deliverableId ? 0 : -1) : this.deliverable.indexOf(deliverableId);
+  }
+
+  toSaved(): SavedBuild {
+    return {
+      id: this.id, accountId: this.accountId, targetId: this.targetId, buildType: this.buildType, kind: this.kind,
+      objective: this.objective, researchPolicy: this.researchPolicy, researchMode: this.researchMode, qualityMode: this.qualityMode,
+      pages: this.pages, generateImages: this.generateImages,
+      ...(this.pressRelease === undefined ? {} : { pressRelease: this.pressRelease }),
+      ...(this.socialPlatforms === undefined ? {} : { socialPlatforms: this.socialPlatforms }),
+      ...(this.libraryItemIds === undefined ? {} : { libraryItemIds: this.libraryItemIds }),
+      cost: this.cost, correlationId: this.correlationId, idempotencyKey: this.idempotencyKey, createdAt: this.createdAt,
+      schedule: scheduleTimes(this),
+      target: this.target, libraryItems: this.libraryItems, deliverableIds: [...this.deliverableIds],
+    };
+  }
+}
