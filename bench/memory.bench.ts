@@ -4,7 +4,7 @@
  * end is compared with its RSS after the first tenth. The issue's lines: 10^6 builds within
  * 1 GiB of RSS, the soak within 10%.
  *
- *   npx tsx bench/memory.bench.ts            # BENCH_MEMORY_SIZES=10000,100000,1000000 BENCH_SOAK_SECONDS=60
+ *   npx tsx bench/memory.bench.ts            # BENCH_MEMORY_SIZES=10000,100000,1000000 BENCH_SOAK_SECONDS=60 BENCH_IDLE_SECONDS=45
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,7 @@ function worker(arg: string): any {
 console.log('memory per build (fresh process each; builds charged, half read once, all completed)');
 for (const n of sizes) {
   const r = worker(String(n));
-  console.log(`  ${n.toExponential(0).replace('e+', '×10^').padEnd(6)} builds   heap ${r.heapPerBuild.toFixed(0)} B/build   RSS ${r.rssMiB.toFixed(0)} MiB${n >= 1_000_000 ? `   (line: 1024 MiB)` : ''}`);
+  console.log(`  ${n.toExponential(0).replace('e+', '×10^').padEnd(6)} builds   heap ${r.heapPerBuild.toFixed(0)} B/build   RSS ${r.rssMiB.toFixed(0)} MiB after the run, ${r.idleRssMiB.toFixed(0)} MiB idle, ${r.peakRssMiB.toFixed(0)} MiB at most${n >= 1_000_000 ? `   (line: 1024 MiB)` : ''}`);
 }
 if (soakSeconds > 0) {
   const s = worker('soak');

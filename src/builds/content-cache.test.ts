@@ -30,17 +30,24 @@ describe('the content cache', () => {
     expect(cache.get('small')).toBeUndefined();
   });
 
-  it('keeps a completed build\'s answer with its content, counted in the budget, and lets both go together', () => {
+  it("keeps a completed build's answer with its content, or alone, counted in the budget", () => {
     const cache = new ContentCache(100_000);
-    cache.setAnswer('b0', '{"never":"kept"}');
-    expect(cache.answer('b0')).toBeUndefined(); // no content cached: nothing to keep it with
-    cache.set('b0', [page(1_000)]);
-    const before = cache.heldBytes;
     cache.setAnswer('b0', 'x'.repeat(500));
     expect(cache.answer('b0')).toHaveLength(500);
-    expect(cache.heldBytes).toBe(before + 1_000);
+    expect(cache.get('b0')).toBeUndefined(); // an answer alone is no content
+    expect(cache.heldBytes).toBe(1_200);
+    cache.set('b0', [page(1_000)]);
+    expect(cache.answer('b0')).toHaveLength(500); // content added later keeps the answer
+    const withBoth = cache.heldBytes;
+    cache.setAnswer('b0', 'y'.repeat(10));
+    expect(cache.answer('b0')).toHaveLength(500);
+    expect(cache.heldBytes).toBe(withBoth);
     for (let i = 1; i < 10; i++) cache.set(`b${i}`, [page(20_000)]);
     expect(cache.answer('b0')).toBeUndefined();
     expect(cache.heldBytes).toBeLessThanOrEqual(100_000);
+    for (let i = 0; i < 1_000; i++) cache.setAnswer(`a${i}`, 'z'.repeat(100));
+    expect(cache.heldBytes).toBeLessThanOrEqual(100_000);
+    expect(cache.answer('a999')).toBeDefined();
+    expect(cache.answer('a0')).toBeUndefined();
   });
 });

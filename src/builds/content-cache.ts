@@ -2,15 +2,18 @@ import type { GeneratedContent } from '../content/types.js';
 
 /** What the cache may hold by default: about 1,000 blog pages. */
 export const DEFAULT_CONTENT_CACHE_BYTES = 32 * 1024 * 1024;
+/** An entry and its key, roughly: counted so that a cache of small answers stays in budget too. */
+const ANSWER_OVERHEAD = 200;
 
 /**
  * Generated content is a pure function of the seed and the build, so it is never stored with
  * the build: this cache only saves regenerating what was read recently. It holds at most
  * `maxBytes` (estimated from the text it keeps), evicting the least recently used build; a
- * Map's insertion order is its recency order, so each step is O(1).
+ * Map's insertion order is its recency order, so each step is O(1). An entry holds a build's
+ * pages, its answer to GET (a completed build's, which never changes), or both.
  */
 export class ContentCache {
-  private readonly entries = new Map<string, { pages: GeneratedContent[]; bytes: number; answer?: string }>();
+  private readonly entries = new Map<string, { pages?: GeneratedContent[]; bytes: number; answer?: string }>();
   private bytes = 0;
 
   constructor(readonly maxBytes = DEFAULT_CONTENT_CACHE_BYTES) {}
@@ -25,40 +28,52 @@ export class ContentCache {
 
   get(buildId: string): GeneratedContent[] | undefined {
     const entry = this.entries.get(buildId);
-    if (!entry) return undefined;
+    if (!entry?.pages) return undefined;
     this.entries.delete(buildId);
     this.entries.set(buildId, entry);
     return entry.pages;
   }
 
   set(buildId: string, pages: GeneratedContent[]): void {
-    const bytes = estimateBytes(pages);
+    const answer = this.entries.get(buildId)?.answer;
+    const bytes = estimateBytes(pages) + (answer === undefined ? 0 : answer.length * 2);
     if (bytes > this.maxBytes) return;
     this.delete(buildId);
-    this.entries.set(buildId, { pages, bytes });
+    this.entries.set(buildId, { pages, bytes, ...(answer === undefined ? {} : { answer }) });
     this.bytes += bytes;
+    this.evict();
+  }
+
+  /** The JSON answer to GET of a completed build, as written the first time. */
+  answer(buildId: string): string | undefined {
+    return this.entries.get(buildId)?.answer;
+  }
+
+  /**
+   * Keeps the answer, with the build's pages when they are cached, else alone: a poller's GET
+   * needs only the answer, and keeping whole pages for it would carry each one into V8's old
+   * generation to die there (at a million builds, most of the time went to collecting them).
+   */
+  setAnswer(buildId: string, answer: string): void {
+    const entry = this.entries.get(buildId);
+    if (entry?.answer !== undefined) return;
+    const bytes = answer.length * 2 + ANSWER_OVERHEAD;
+    if (entry) {
+      entry.answer = answer;
+      entry.bytes += bytes;
+    } else {
+      this.entries.set(buildId, { bytes, answer });
+    }
+    this.bytes += bytes;
+    this.evict();
+  }
+
+  private evict(): void {
     for (const [id, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(id);
       this.bytes -= entry.bytes;
     }
-  }
-
-  /**
-   * The JSON answer to GET of a completed build, kept with its content: neither changes once
-   * the build has completed, so a poller's reads are served without serializing again.
-   */
-  answer(buildId: string): string | undefined {
-    return this.entries.get(buildId)?.answer;
-  }
-
-  /** Keeps `answer` with the build's cached content (and nothing when its content is not cached). */
-  setAnswer(buildId: string, answer: string): void {
-    const entry = this.entries.get(buildId);
-    if (!entry || entry.answer !== undefined) return;
-    entry.answer = answer;
-    entry.bytes += answer.length * 2;
-    this.bytes += answer.length * 2;
   }
 
   delete(buildId: string): void {
