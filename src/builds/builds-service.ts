@@ -96,7 +96,6 @@ export function createBuild(
   const build = new Build(input, {
     objective: objectives.of(input.objective),
     id,
-    accountId: account.id,
     cost,
     correlationId,
     idempotencyKey,

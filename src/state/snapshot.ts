@@ -114,7 +114,7 @@ function accountSnapshot(account: Account): AccountSnapshot {
     keys: account.keys.snapshot(),
     transactions: mapped(account.transactions.snapshot(), savedTransaction),
     targets: account.targets.snapshot(),
-    builds: mapped(account.builds.snapshot(), (build) => build.toSaved()),
+    builds: mapped(account.builds.snapshot(), (build) => build.toSaved(account.id)),
     library: account.library.snapshot(),
     shares: account.shares.snapshot(),
     images: account.images.snapshot(),

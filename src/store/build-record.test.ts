@@ -12,7 +12,6 @@ function newBuild(options: BuildOptions, extra: Partial<NewBuild> = {}): NewBuil
   return {
     ...options,
     id,
-    accountId: 'a-1',
     cost: 7,
     correlationId: 'corr_1',
     idempotencyKey: null,
@@ -39,9 +38,9 @@ describe('a compact build', () => {
       const input = newBuild(options);
       const build = new Build(input, input);
       for (const [field, value] of Object.entries(options)) expect((build as unknown as Record<string, unknown>)[field], `${field} of ${JSON.stringify(options)}`).toEqual(value);
-      const saved = build.toSaved();
-      expect(saved).toEqual({ ...input, targetId: target.id, schedule: scheduleTimes(input.schedule) });
-      expect(Build.fromSaved(JSON.parse(JSON.stringify(saved))).toSaved()).toEqual(saved);
+      const saved = build.toSaved('a-1');
+      expect(saved).toEqual({ ...input, accountId: 'a-1', targetId: target.id, schedule: scheduleTimes(input.schedule) });
+      expect(Build.fromSaved(JSON.parse(JSON.stringify(saved))).toSaved('a-1')).toEqual(saved);
       count++;
     }
     expect(count).toBe(CONTENT_KINDS.length * 2 * 3 * 2 * 2 * 2);
@@ -77,6 +76,6 @@ describe('a compact build', () => {
     expect(single.deliverableIds).toEqual(['d-0']);
     expect([single.pageOf('d-0'), single.pageOf('d-1')]).toEqual([0, -1]);
     expect(single.libraryItems).toEqual([]);
-    expect('pressRelease' in single.toSaved()).toBe(false);
+    expect('pressRelease' in single.toSaved('a-1')).toBe(false);
   });
 });

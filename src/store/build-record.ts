@@ -35,8 +35,9 @@ function pack(o: BuildOptions): number {
     | (o.generateImages ? 1 << IMAGES_SHIFT : 0);
 }
 
-/** What few builds have: kind options, named library items. */
+/** What few builds have: kind options, named library items, a planned failure. */
 interface RareParts {
+  failure?: ScheduledFailure;
   pressRelease?: PressReleaseOptions;
   socialPlatforms?: SocialPlatform[];
   libraryItemIds?: string[];
@@ -50,7 +51,6 @@ export const NO_LIBRARY_ITEMS: readonly LibraryItemSnapshot[] = Object.freeze([]
 export interface BuildFacts {
   objective: string;
   id: string;
-  accountId: string;
   cost: number;
   correlationId: string;
   idempotencyKey: string | null;
@@ -65,19 +65,18 @@ export interface BuildFacts {
 export type NewBuild = BuildOptions & BuildFacts;
 
 export interface SavedBuild extends Omit<NewBuild, 'schedule'> {
+  accountId: string;
   targetId: string;
   schedule: ScheduleTimes;
 }
 
 export class Build implements BuildRecord, PipelineSchedule {
   readonly id: string;
-  readonly accountId: string;
   readonly objective: string;
   readonly correlationId: string;
   readonly idempotencyKey: string | null;
   readonly cost: number;
   readonly createdAt: number;
-  readonly failure: ScheduledFailure | null;
   readonly target: TargetSnapshot;
   // Milliseconds from createdAt to the start of each stage, and to completion.
   private readonly researchingAfter: number;
@@ -91,7 +90,6 @@ export class Build implements BuildRecord, PipelineSchedule {
 
   constructor(options: BuildOptions, b: BuildFacts) {
     this.id = b.id;
-    this.accountId = b.accountId;
     this.objective = b.objective;
     this.correlationId = b.correlationId;
     this.idempotencyKey = b.idempotencyKey;
@@ -103,14 +101,14 @@ export class Build implements BuildRecord, PipelineSchedule {
     this.critiquingAfter = s.stageStart(2) - b.createdAt;
     this.mergingAfter = s.stageStart(3) - b.createdAt;
     this.completeAfter = s.completeAt - b.createdAt;
-    this.failure = s.failure;
     this.target = b.target;
     this.packed = pack(options);
     this.deliverable = b.deliverableIds.length === 1 ? (b.deliverableIds[0] as string) : b.deliverableIds;
     const o = options;
-    const rare = o.pressRelease !== undefined || o.socialPlatforms !== undefined || o.libraryItemIds !== undefined || b.libraryItems.length > 0;
+    const rare = o.pressRelease !== undefined || o.socialPlatforms !== undefined || o.libraryItemIds !== undefined || b.libraryItems.length > 0 || s.failure !== null;
     this.rare = rare
       ? {
+          ...(s.failure === null ? {} : { failure: s.failure }),
           ...(o.pressRelease === undefined ? {} : { pressRelease: o.pressRelease }),
           ...(o.socialPlatforms === undefined ? {} : { socialPlatforms: o.socialPlatforms }),
           ...(o.libraryItemIds === undefined ? {} : { libraryItemIds: o.libraryItemIds }),
@@ -125,6 +123,7 @@ export class Build implements BuildRecord, PipelineSchedule {
   }
 
   get completeAt(): number { return this.createdAt + this.completeAfter; }
+  get failure(): ScheduledFailure | null { return this.rare?.failure ?? null; }
   stageStart(i: number): number {
     const after = i === 0 ? this.researchingAfter : i === 1 ? this.draftingAfter : i === 2 ? this.critiquingAfter : this.mergingAfter;
     return this.createdAt + after;
@@ -151,9 +150,10 @@ export class Build implements BuildRecord, PipelineSchedule {
     return typeof this.deliverable === 'string' ? (this.deliverable === deliverableId ? 0 : -1) : this.deliverable.indexOf(deliverableId);
   }
 
-  toSaved(): SavedBuild {
+  /** The plain form, with the account that holds it (the build does not keep its account's id). */
+  toSaved(accountId: string): SavedBuild {
     return {
-      id: this.id, accountId: this.accountId, targetId: this.targetId, buildType: this.buildType, kind: this.kind,
+      id: this.id, accountId, targetId: this.targetId, buildType: this.buildType, kind: this.kind,
       objective: this.objective, researchPolicy: this.researchPolicy, researchMode: this.researchMode, qualityMode: this.qualityMode,
       pages: this.pages, generateImages: this.generateImages,
       ...(this.pressRelease === undefined ? {} : { pressRelease: this.pressRelease }),

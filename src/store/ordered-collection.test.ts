@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Rng } from '../random/rng.js';
 import { OrderedCollection } from './ordered-collection.js';
 
 interface Row {
@@ -44,5 +45,55 @@ describe('a collection indexed on a field that never changes', () => {
 
   it('refuses a field it does not index: a programming error, not a slow scan', () => {
     expect(() => rows(1, () => 'x').pageBy('other', 'x', 1, undefined)).toThrow(/no index on other/);
+  });
+});
+
+describe('a collection whose positions run without a gap (kept implicit) and then do not', () => {
+  it('pages, finds and saves exactly as a plain list of positions would, through adds, removals, clears and restores', () => {
+    const rng = new Rng('collection');
+    let c = new OrderedCollection<Row>('row', { kind: (r) => r.kind });
+    // The model: records with their positions, ascending.
+    let model: Array<{ seq: number; row: Row }> = [];
+    let next = 1;
+    const removed: string[] = [];
+    for (let step = 0; step < 3_000; step++) {
+      const roll = rng.int(0, 99);
+      if (roll < 70 || model.length === 0) {
+        const row = { id: `r${step}`, kind: rng.bool(0.3) ? 'a' : 'b' };
+        c.add(row);
+        model.push({ seq: next++, row });
+      } else if (roll < 90) {
+        // Often the newest (the gap-free case), sometimes any.
+        const at = rng.bool(0.5) ? model.length - 1 : rng.int(0, model.length - 1);
+        expect(c.remove(model[at]!.row.id)).toBe(true);
+        removed.push(model[at]!.row.id);
+        model.splice(at, 1);
+      } else if (roll < 93) {
+        c.clear();
+        removed.push(...model.map((m) => m.row.id));
+        model = [];
+      } else {
+        const saved = JSON.parse(JSON.stringify(c.snapshot()));
+        expect(saved.entries).toEqual(model.map((m) => [m.seq, m.row]));
+        c = new OrderedCollection<Row>('row', { kind: (r) => r.kind });
+        c.restore(saved);
+      }
+      if (step % 25 !== 0) continue;
+      expect(c.size).toBe(model.length);
+      for (const m of model) expect(c.get(m.row.id)?.id).toBe(m.row.id);
+      for (const id of removed) expect(c.get(id)).toBeUndefined();
+      // Every page of 7, newest first, through cursors, on the whole list and on one kind.
+      for (const kind of [undefined, 'a']) {
+        const expected = model.filter((m) => kind === undefined || m.row.kind === kind).map((m) => m.row.id).reverse();
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = kind === undefined ? c.page(7, cursor) : c.pageBy('kind', kind, 7, cursor);
+          seen.push(...page.data.map((r) => r.id));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor !== undefined);
+        expect(seen).toEqual(expected);
+      }
+    }
   });
 });

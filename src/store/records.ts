@@ -92,7 +92,6 @@ export interface BuildOptions {
 /** A build as readers see it; the store keeps it compact (see build-record.ts). */
 export interface BuildRecord extends Readonly<BuildOptions> {
   readonly id: string;
-  readonly accountId: string;
   readonly targetId: string;
   readonly cost: number;
   readonly correlationId: string;
