@@ -7,9 +7,10 @@ import type { BuildOptions, BuildRecord, BuildType, QualityMode, ResearchMode, R
  * the options that are one of a few values packed in one small integer, the schedule on the
  * build itself as offsets from its creation (small integers V8 keeps unboxed, where instants
  * would each be a boxed number, and no array or object apart), the target's id read from the shared
- * target snapshot, a single page's deliverable id without an array around it, and the rarely
- * given options in one slot that is null for most builds. Readers see the BuildRecord shape
- * through getters; `toSaved` and `fromSaved` give the plain shape a saved simulation writes.
+ * target snapshot, a single page's deliverable id without an array around it, the rarely
+ * given options and a planned failure in one slot that is null for most builds, and no account
+ * id (its account holds it). Readers see the BuildRecord shape through getters; `toSaved` and
+ * `fromSaved` give the plain shape a saved simulation writes.
  */
 
 const BUILD_TYPES: readonly BuildType[] = ['single', 'suite'];
@@ -61,9 +62,10 @@ export interface BuildFacts {
   deliverableIds: string[];
 }
 
-/** The plain form of a build in a saved simulation. */
+/** Options and facts in one object, as a restore or a test may hand them. */
 export type NewBuild = BuildOptions & BuildFacts;
 
+/** The plain form of a build in a saved simulation. */
 export interface SavedBuild extends Omit<NewBuild, 'schedule'> {
   accountId: string;
   targetId: string;
