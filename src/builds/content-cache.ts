@@ -36,7 +36,7 @@ export class ContentCache {
 
   set(buildId: string, pages: GeneratedContent[]): void {
     const answer = this.entries.get(buildId)?.answer;
-    const bytes = estimateBytes(pages) + (answer === undefined ? 0 : answer.length * 2);
+    const bytes = estimateBytes(pages) + (answer === undefined ? 0 : answerBytes(answer));
     if (bytes > this.maxBytes) return;
     this.delete(buildId);
     this.entries.set(buildId, { pages, bytes, ...(answer === undefined ? {} : { answer }) });
@@ -57,7 +57,7 @@ export class ContentCache {
   setAnswer(buildId: string, answer: string): void {
     const entry = this.entries.get(buildId);
     if (entry?.answer !== undefined) return;
-    const bytes = answer.length * 2 + ANSWER_OVERHEAD;
+    const bytes = answerBytes(answer);
     if (entry) {
       entry.answer = answer;
       entry.bytes += bytes;
@@ -87,6 +87,11 @@ export class ContentCache {
     this.entries.clear();
     this.bytes = 0;
   }
+}
+
+/** An answer's text, two bytes a character, and its entry. */
+function answerBytes(answer: string): number {
+  return answer.length * 2 + ANSWER_OVERHEAD;
 }
 
 /**
