@@ -9,11 +9,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { suiteJunit } from './lib/junit.js';
-import { SuiteRun } from './lib/runner.js';
+import { SuiteRun, type CheckResult } from './lib/runner.js';
 import { runDiffCommand } from './diff/command.js';
 import { runProxyCommand } from './proxy/command.js';
 import { configFromEnv, flagsToEnv, USAGE } from './lib/config.js';
-import { COVERAGE_FILE, formatReport, JUNIT_FILE, writeSummary } from './lib/report.js';
+import { COVERAGE_FILE, formatReport, JUNIT_FILE, SUMMARY_FILE, writeSummary } from './lib/report.js';
 
 async function main(): Promise<number> {
   if (process.argv[2] === 'diff') return runDiffCommand(process.argv.slice(3));
@@ -45,19 +45,29 @@ async function main(): Promise<number> {
   }
   const reportDir = resolve(process.cwd(), config.reportDir);
   const startedAt = new Date().toISOString();
-  const run = await SuiteRun.open(config);
-  process.stdout.write(`Contract suite, ${config.level} level, against ${config.baseUrl}: ${run.checks.length} checks\n`);
-  for (const check of run.checks) {
-    const result = await run.run(check);
-    const mark = result.status === 'passed' ? '✓' : result.status === 'failed' ? '✗' : '-';
-    process.stdout.write(`  ${mark} ${check.title}${result.status === 'skipped' ? ` (skipped: ${result.message})` : ''}\n`);
+  let run: SuiteRun;
+  try {
+    run = await SuiteRun.open(config);
+  } catch (e) {
+    // A server's behaviour never lands here (it is a failed step); a configuration that cannot work does.
+    process.stderr.write(`contracts: ${(e as Error).message}\n`);
+    return 2;
   }
+  process.stdout.write(`Contract suite, ${config.level} level, against ${config.baseUrl}: ${run.checks.length} checks\n`);
+  for (const step of run.results) printResult(step); // setting up on the simulator
+  for (const check of run.checks) printResult(await run.run(check));
   const summary = await run.finish();
   mkdirSync(reportDir, { recursive: true });
   writeSummary(summary, reportDir);
   writeFileSync(join(reportDir, JUNIT_FILE), suiteJunit(summary, startedAt));
-  process.stdout.write(`\nJUnit report: ${join(reportDir, JUNIT_FILE)}\nCoverage (JSON): ${join(reportDir, COVERAGE_FILE)}\n\n${formatReport(summary)}\n`);
+  const report = formatReport(summary, config.listUnverified ? { full: true } : {});
+  process.stdout.write(`\nJUnit report: ${join(reportDir, JUNIT_FILE)}\nSummary and coverage (JSON): ${join(reportDir, SUMMARY_FILE)}, ${join(reportDir, COVERAGE_FILE)}\n\n${report}\n`);
   return summary.failed > 0 ? 1 : 0;
+}
+
+function printResult(result: CheckResult): void {
+  const mark = result.status === 'passed' ? '✓' : result.status === 'failed' ? '✗' : '-';
+  process.stdout.write(`  ${mark} ${result.title}${result.status === 'skipped' ? ` (skipped: ${result.message})` : ''}\n`);
 }
 
 process.exitCode = await main();

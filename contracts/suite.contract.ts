@@ -13,6 +13,12 @@ const config = configFromEnv(process.env);
 const run = await SuiteRun.open(config);
 
 describe(`contract suite, ${config.level} level, against ${config.baseUrl}`, () => {
+  for (const step of [...run.results]) {
+    // Setting up on the simulator: a control API that broke its contract fails here, named for the rule.
+    it(step.title, () => {
+      if (step.status === 'failed') throw contractFailure(step.message ?? step.title);
+    });
+  }
   for (const check of run.checks) {
     const reason = run.staticSkip(check);
     if (reason) {
@@ -26,18 +32,25 @@ describe(`contract suite, ${config.level} level, against ${config.baseUrl}`, () 
         await context.annotate(`skipped: ${result.message}`, 'skipped');
         context.skip(`skipped: ${result.message}`);
       }
-      if (result.status === 'failed') {
-        const failure = new Error(result.message);
-        failure.stack = `ContractFailure: ${result.message}`; // the rule and what was seen; the suite's code frame would only distract
-        throw failure;
-      }
+      if (result.status === 'failed') throw contractFailure(result.message ?? check.title);
     });
   }
 });
 
 afterAll(async () => {
+  const recorded = run.results.length;
   const summary = await run.finish();
   writeSummary(summary, config.reportDir);
   // The runner prints the report itself; run directly, the suite prints it here.
-  if (!process.env.CONTRACT_RUNNER) console.log(`${formatReport(summary)}\n`);
+  if (!process.env.CONTRACT_RUNNER) console.log(`${formatReport(summary, config.listUnverified ? { full: true } : {})}\n`);
+  // Handing the simulator's clock back is a step of its own: its failure fails the run.
+  const teardown = summary.results.slice(recorded).find((r) => r.status === 'failed');
+  if (teardown) throw contractFailure(teardown.message ?? teardown.title);
 });
+
+/** A failure that shows the rule and what was seen: the suite's code frame would only distract. */
+function contractFailure(message: string): Error {
+  const failure = new Error(message);
+  failure.stack = `ContractFailure: ${message}`;
+  return failure;
+}

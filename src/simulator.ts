@@ -105,6 +105,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clock = new Clock({ frozenAt, realTime: options.realTime });
   const store = new Store(seed, options.deterministicSecrets, options.randomDemoKeys, tag);
   const serviceOperations = readOperations(serviceDocument, 'service');
+  const guessing = { failedAuth: new AddressLimiter(FAILED_AUTH_LIMIT), shareView: new AddressLimiter(SHARE_VIEW_LIMIT) };
   const sim: Simulation = {
     seed,
     version: VERSION,
@@ -112,9 +113,9 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     clock,
     store,
     limiter: new RateLimiter({ ...KEY_LIMITS, ...options.rateLimits?.perKey }, options.rateLimits?.perUser ?? USER_LIMIT),
-    guessing: { failedAuth: new AddressLimiter(FAILED_AUTH_LIMIT), shareView: new AddressLimiter(SHARE_VIEW_LIMIT) },
+    guessing,
     builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems, contentCache: new ContentCache(options.contentCacheBytes) },
-    oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now() }),
+    oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now(), failedAuth: guessing.failedAuth }),
     correlationIds: new Rng(seed, 'correlation-ids'),
     ready: true,
     capacity: unlimitedCapacity(),

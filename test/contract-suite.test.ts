@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { configFromEnv, flagsToEnv } from '../contracts/lib/config.js';
 import { ContractValidator, type ObservedResponse } from '../contracts/lib/contract-validator.js';
 import { runContractSuite, SuiteRun, type SuiteSummary } from '../contracts/lib/runner.js';
+import { runContractsCommand } from './support/contracts-command.js';
 import { VIOLATIONS, type Violation } from './violations/catalog.js';
 import { inProcessFetch } from './violations/in-process-fetch.js';
 import { legalVariant } from './violations/legal-variant.js';
@@ -70,17 +70,18 @@ const CAPABILITY_CHECKS = [
 
 /** Checks that close the gaps: every credential form, isolation, references, parameters taking effect (documented part). */
 const GAP_CHECKS = [
-  'credentials.unknown', 'credentials.wrong-prefix', 'credentials.upper-prefix', 'credentials.truncated', 'credentials.extended',
+  'credentials.unknown', 'credentials.wrong-prefix', 'credentials.upper-prefix', 'credentials.upper-hex', 'credentials.prefix-dropped', 'credentials.truncated',
+  'credentials.extended', 'credentials.padded',
   'credentials.empty-bearer', 'credentials.token-scheme', 'credentials.no-scheme', 'credentials.basic-scheme', 'credentials.api-key-header', 'credentials.query-key',
   'isolation.getBuild', 'isolation.getDeliverable', 'isolation.downloadDeliverable', 'isolation.balance', 'isolation.idempotency-key', 'isolation.rate-limit-bucket',
   'references.createBuild.targetId', 'parameters.download-format', 'parameters.download-format-required', 'errors.malformed-json',
 ];
 const STRICT_GAP_CHECKS = [
-  'credentials.upper-hex', 'credentials.lower-case-scheme', 'isolation.getTarget', 'isolation.deleteTarget', 'isolation.getLibraryItem', 'isolation.revokeShare',
+  'credentials.lower-case-scheme', 'isolation.getTarget', 'isolation.deleteTarget', 'isolation.getLibraryItem', 'isolation.revokeShare',
   'isolation.getAudioFile', 'isolation.postChatMessage', 'isolation.rotateApiKey', 'isolation.list.listBuilds', 'references.createChat.targetId',
   'references.createBuild.libraryItemIds', 'references.unknown-path.createShare', 'parameters.page.listBuilds', 'parameters.filter.listBuilds.status',
   'parameters.bounds.listTargets', 'required.createBuild', 'options.keywords-max', 'options.audio-voice', 'transport.body.createBuild', 'transport.malformed-id.getImage',
-  'mcp.challenge', 'mcp.catalogue', 'mcp.scopes', 'mcp.agrees-with-rest', 'mcp.shared-window',
+  'mcp.challenge', 'mcp.catalogue', 'mcp.scopes', 'mcp.agrees-with-rest', 'mcp.errors', 'mcp.shared-window',
 ];
 
 describe('the contract suite against a correct simulator', () => {
@@ -208,7 +209,7 @@ describe('one command: npm run contracts -- --base-url <url>', () => {
     const server = await serveOnLoopback(simulatorUnderTest());
     const reports = mkdtempSync(join(tmpdir(), 'contracts-'));
     try {
-      const run = await runCommand(['--base-url', server.baseUrl, '--level', 'documented', '--report-dir', reports]);
+      const run = await runContractsCommand(['--base-url', server.baseUrl, '--level', 'documented', '--report-dir', reports]);
       expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^contracts: \d+ passed, 0 failed, 0 skipped, \d+ unverified$/);
       expect(run.code).toBe(0);
       const junit = readFileSync(join(reports, 'contracts-junit.xml'), 'utf8');
@@ -224,7 +225,7 @@ describe('one command: npm run contracts -- --base-url <url>', () => {
     const server = await serveOnLoopback(simulatorUnderTest(violation));
     const reports = mkdtempSync(join(tmpdir(), 'contracts-'));
     try {
-      const run = await runCommand(['--base-url', server.baseUrl, '--level', 'strict', '--report-dir', reports]);
+      const run = await runContractsCommand(['--base-url', server.baseUrl, '--level', 'strict', '--report-dir', reports]);
       expect(run.code).toBe(1);
       expect(run.stdout).toContain('✗ States: no status is skipped');
       expect(run.stdout).toMatch(/contracts: \d+ passed, [1-9]\d* failed/);
@@ -280,6 +281,15 @@ describe('the contract validator at the documented level', () => {
     expect(rules(documented, { headers: json, body: JSON.stringify({ balance: 1, lifetimePurchased: 2, lifetimeUsed: 0 }) }).join()).toContain('x-ratelimit-limit is missing');
   });
 
+  it('judges only documented headers when told to, as the suite does behind a proxy: an undocumented one passes, a wrong documented value fails', () => {
+    const suiteStrict = ContractValidator.fromFiles(files, { allowUndocumentedHeaders: true });
+    const balance = JSON.stringify({ balance: 1, lifetimePurchased: 2, lifetimeUsed: 1 });
+    const proxied = { ...rate, ...json, 'x-correlation-id': 'corr_abc123', server: 'nginx/1.22.1', via: '1.1 edge', 'set-cookie': 'SERVERID=a; Path=/' };
+    expect(rules(strict, { headers: proxied, body: balance }).join()).toContain('header server is not documented');
+    expect(rules(suiteStrict, { headers: proxied, body: balance })).toEqual([]);
+    for (const v of [suiteStrict, documented]) expect(rules(v, { headers: { ...proxied, 'x-ratelimit-limit': '0' }, body: balance }).join()).toContain('header x-ratelimit-limit="0"');
+  });
+
   it('lets an inferred status stand for its class, and asks an inferred error only for the spec error object', () => {
     const target = { id: crypto.randomUUID(), name: 'A', slug: 'a', brandKit: { voice: 'v', tone: 't' } };
     const created = { method: 'POST', url: '/api/v1/targets', status: 200, body: JSON.stringify(target) };
@@ -308,17 +318,3 @@ describe('the runner flags', () => {
     expect(() => configFromEnv({ CONTRACT_BASE_URL: 'http://x', CONTRACT_LEVEL: 'lenient' })).toThrow(/documented or strict/);
   });
 });
-
-function runCommand(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  // The child reads CONTRACT_* from its environment: it gets only the flags it is given.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && !k.startsWith('CONTRACT_')));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'contracts/run.ts', ...args], { cwd: root, env: { ...env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}

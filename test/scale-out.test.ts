@@ -14,17 +14,18 @@ let proxy: Server;
 let base: string;
 const routed = [0, 0];
 
-/** The routing rule: the instance a key or share link names; anything else round robin. */
-function route(authorization: string | undefined, path: string, counter: { next: number }): number {
+/** The README's routing rule: the instance a key or share link names; new accounts round robin; the rest to instance 0. */
+function route(authorization: string | undefined, method: string | undefined, path: string, counter: { next: number }): number {
   const owner = instanceOf(authorization ?? '') ?? instanceOf(path);
-  return owner ?? counter.next++ % instances.length;
+  if (owner !== undefined) return owner;
+  return method === 'POST' && path === '/_sim/accounts' ? counter.next++ % instances.length : 0;
 }
 
 beforeAll(async () => {
   instances = [await serve({ instance: 0, seed: 'fleet', speed: 'instant' }), await serve({ instance: 1, seed: 'fleet', speed: 'instant' })];
   const counter = { next: 0 };
   proxy = createServer((req, res) => {
-    const target = route(req.headers.authorization, req.url ?? '/', counter);
+    const target = route(req.headers.authorization, req.method, req.url ?? '/', counter);
     routed[target]!++;
     const upstream = new URL(instances[target]!.base);
     const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
@@ -58,6 +59,7 @@ describe('several instances behind one proxy, routed on the key', () => {
     expect(a.simulator.keys.readWrite).toMatch(/^svc_live_00[0-9a-f]{38}$/);
     expect(b.simulator.keys.readWrite).toMatch(/^svc_live_01[0-9a-f]{38}$/);
     expect(instanceOf(`Bearer ${b.simulator.keys.readOnly}`)).toBe(1);
+    expect(instanceOf(`bearer ${b.simulator.keys.readOnly}`)).toBe(1);
     expect(instanceOf('svc_live_zz')).toBeUndefined();
     const idsOf = (s: Served) => [...s.simulator.sim.store.accounts.keys()];
     expect(idsOf(a).filter((id) => idsOf(b).includes(id))).toEqual([]);
@@ -83,7 +85,12 @@ describe('several instances behind one proxy, routed on the key', () => {
       const other = instances[1 - instanceOf(key)!]!;
       expect(owner.simulator.sim.store.account(account.accountId)?.builds.size).toBe(1);
       expect(other.simulator.sim.store.account(account.accountId)).toBeUndefined();
-      expect((await other.call('GET', '/api/v1/tokens/balance', { key })).status).toBe(401);
+      const misrouted = await other.call('GET', '/api/v1/tokens/balance', { key });
+      expect(misrouted.status).toBe(401);
+      // The refusal names the key's instance, so a wrong route is plain to see.
+      expect(misrouted.json.error).toBe(
+        `The API key is not recognised: it names instance ${instanceOf(key)} (svc_live_0${instanceOf(key)}…), and this is instance ${1 - instanceOf(key)!}, which knows only its own accounts.`,
+      );
     }
     // A share link names its instance too: opened with no key, through the proxy, it is found.
     const key = accounts.find((a) => instanceOf(a.keys.readWrite) === 1)!.keys.readWrite as string;

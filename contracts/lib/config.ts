@@ -41,6 +41,8 @@ export interface SuiteConfig {
   /** Look for the simulator's control API (`GET /_sim`) to create accounts and move time. */
   discoverSimulator: boolean;
   reportDir: string;
+  /** List every unverified operation and exercise gap in the console report (the documented level folds them into one line). */
+  listUnverified: boolean;
   /** For the OAuth checks of /mcp where the run cannot get tokens itself (no simulator control API). */
   oauth: { accessToken?: string; refreshToken?: string; clientId?: string; redirectUri?: string };
 }
@@ -74,6 +76,7 @@ const SWITCH_ENV: Readonly<Record<string, string>> = {
 /** Switches that turn on what is off by default. */
 const OPT_IN_ENV: Readonly<Record<string, string>> = {
   'allow-purchases': 'CONTRACT_ALLOW_PURCHASES',
+  'list-unverified': 'CONTRACT_LIST_UNVERIFIED',
 };
 
 export const USAGE = `Usage: content-contracts --base-url <url> [options]   (in this repository: npm run contracts -- …)
@@ -99,6 +102,16 @@ export const USAGE = `Usage: content-contracts --base-url <url> [options]   (in 
   --run-id <text>          prefix of what the run creates (default: contract-<time>)
   --no-simulator           do not look for the simulator's /_sim control API
   --report-dir <dir>       where the JUnit, summary and coverage files go (default reports)
+  --list-unverified        list every unverified operation, every operation never called and every
+                           status, parameter and error code not reached (CONTRACT_LIST_UNVERIFIED=1).
+                           The documented level folds them into one line by default; the strict
+                           level lists them. The summary file (contracts-summary.json) always has
+                           them all, under gaps, coverage and exercised.
+
+Only what the contract documents is judged: headers it does not mention (Server, Via, X-Request-Id,
+HSTS, cookies that a proxy or balancer adds) are never violations; a documented header with a wrong
+value is. A server that breaks a rule at any step, the /_sim probe included, gets a failed check
+named for that rule.
 
 Keys are better passed in the environment than on the command line. A simulator started with
 --control-token needs it in CONTRACT_CONTROL_TOKEN.
@@ -176,6 +189,7 @@ export function configFromEnv(env: Record<string, string | undefined>): SuiteCon
     runId: (env.CONTRACT_RUN_ID ?? `contract-${Date.now().toString(36)}`).toLowerCase().replace(/[^a-z0-9-]/g, '-'),
     discoverSimulator: on('CONTRACT_SIMULATOR'),
     reportDir: env.CONTRACT_REPORT_DIR ?? 'reports',
+    listUnverified: env.CONTRACT_LIST_UNVERIFIED === '1' || env.CONTRACT_LIST_UNVERIFIED === 'true',
     oauth: {
       accessToken: env.CONTRACT_OAUTH_ACCESS_TOKEN || undefined,
       refreshToken: env.CONTRACT_OAUTH_REFRESH_TOKEN || undefined,

@@ -2,7 +2,7 @@ import type { Role } from './config.js';
 import { ExerciseLog } from './exercise-log.js';
 import { ContractFailure, SkipSignal } from './outcomes.js';
 import { fillPath, USER_LIMIT, type OperationInfo } from './openapi-model.js';
-import type { Exchange, ResponseRules } from './response-rules.js';
+import { RULES, type Exchange, type ResponseRules } from './response-rules.js';
 import { headersOf, type FetchLike, type ServerTime } from './server-time.js';
 
 export interface CallOptions {
@@ -145,8 +145,14 @@ export class ServiceClient {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await this.options.fetch(`${this.options.baseUrl}${url}`, { method, headers, body });
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    let response: Response;
+    let bytes: Uint8Array;
+    try {
+      response = await this.options.fetch(`${this.options.baseUrl}${url}`, { method, headers, body });
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch (e) {
+      throw new ContractFailure(`${RULES.answers}\n    ${method} ${url}: ${String((e as Error).cause ?? (e as Error).message)}`);
+    }
     const text = new TextDecoder().decode(bytes);
     const responseHeaders = headersOf(response);
     this.options.time.observe(responseHeaders);
@@ -162,7 +168,13 @@ export class ServiceClient {
     const failures = this.options.rules.inspect(exchange);
     if (failures.length) throw new ContractFailure(failures.join('\n'));
     let json: any;
-    if ((responseHeaders['content-type'] ?? '').includes('json')) json = JSON.parse(text);
+    if ((responseHeaders['content-type'] ?? '').includes('json')) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new ContractFailure(`${RULES.jsonBody}\n    ${method} ${url} → ${response.status}: ${JSON.stringify(text.slice(0, 120))}`);
+      }
+    }
     return { status: response.status, headers: responseHeaders, text, bytes, json, operation: op };
   }
 

@@ -1,9 +1,12 @@
 import type { SuiteSummary } from './runner.js';
 
-/** The suite's results as JUnit XML, the format every CI system reads: one test case per check. */
+/**
+ * The suite's results as JUnit XML, the format every CI system reads: one test case per
+ * check, its classname the check's area, so that a dashboard groups auth, builds, rate limits….
+ */
 export function suiteJunit(summary: SuiteSummary, startedAt: string): string {
   const cases = summary.results.map((r) => {
-    const head = `    <testcase classname="contract suite" name="${escapeXml(r.title)}" time="${(r.durationMs / 1000).toFixed(3)}"`;
+    const head = `    <testcase classname="contracts.${escapeXml(r.area)}" name="${escapeXml(r.title)}" time="${(r.durationMs / 1000).toFixed(3)}"`;
     if (r.status === 'passed') return `${head}/>`;
     if (r.status === 'skipped') return `${head}>\n      <skipped message="${escapeXml(r.message ?? '')}"/>\n    </testcase>`;
     const message = r.message ?? 'failed';

@@ -11,8 +11,18 @@ export function summaryLine(s: Pick<SuiteSummary, 'passed' | 'failed' | 'skipped
   return `contracts: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.unverified} unverified`;
 }
 
+export interface ReportOptions {
+  /**
+   * List every unverified operation and every gap in what the run exercised. Off by default
+   * at the documented level, where most of them are the operations openapi.yaml infers and
+   * the level does not call: there they fold into one line (the JSON summary has them all).
+   */
+  full?: boolean;
+}
+
 /** A readable account of the run: what failed and why, what was skipped and why, what is unverified. */
-export function formatReport(summary: SuiteSummary): string {
+export function formatReport(summary: SuiteSummary, options: ReportOptions = {}): string {
+  const full = options.full ?? summary.level === 'strict';
   const lines: string[] = [];
   lines.push(`Contract suite, ${summary.level} level, against ${summary.baseUrl}${summary.simulator ? ' (the simulator: fresh account, clock moved by the suite)' : ''}`);
   lines.push(`${summary.requests} requests, ${summary.tokensSpent} token(s) spent`);
@@ -34,10 +44,46 @@ export function formatReport(summary: SuiteSummary): string {
   }
   const open = summary.coverage.filter((c) => c.status !== 'verified');
   lines.push('', `COVERAGE: ${summary.coverage.length - open.length} of ${summary.coverage.length} operations verified by a specific scenario`);
-  for (const c of open) lines.push(`  ${c.status === 'failed' ? '✗ failed    ' : '? unverified'} ${c.operationId} (${c.method} ${c.path})${c.reason ? `: ${c.reason}` : ''}`);
-  if (summary.exercised) lines.push('', ...formatExerciseReport(summary.exercised));
+  for (const c of open) {
+    if (c.status === 'failed' || full) lines.push(`  ${c.status === 'failed' ? '✗ failed    ' : '? unverified'} ${c.operationId} (${c.method} ${c.path})${c.reason ? `: ${c.reason}` : ''}`);
+  }
+  if (summary.exercised) {
+    const exercised = formatExerciseReport(summary.exercised);
+    lines.push(...(full ? ['', ...exercised] : exercised.slice(0, 1)));
+  }
+  if (!full) {
+    const folded = foldedGaps(summary);
+    if (folded) lines.push(folded);
+  }
   lines.push('', summaryLine(summary));
   return lines.join('\n');
+}
+
+/** The one line that stands for the unverified operations and the exercise gaps when they are not listed. */
+function foldedGaps(summary: SuiteSummary): string | undefined {
+  const unverified = summary.coverage.filter((c) => c.status === 'unverified');
+  const parts: string[] = [];
+  if (unverified.length) {
+    const kinds = new Map<string, number>();
+    for (const c of unverified) kinds.set(reasonKind(c.reason), (kinds.get(reasonKind(c.reason)) ?? 0) + 1);
+    parts.push(`${unverified.length} operations unverified (${[...kinds].map(([kind, n]) => `${n} ${kind}`).join(', ')})`);
+  }
+  const report = summary.exercised;
+  if (report) {
+    const never = report.operations.filter((o) => o.calls === 0).length;
+    const partial = report.operations.filter((o) => o.calls > 0 && (o.statuses.missed.length || o.statuses.undocumented.length || o.parameters.some((p) => !p.exercised || p.missedValues.length))).length;
+    if (never) parts.push(`${never} never called`);
+    if (partial) parts.push(`${partial} called with statuses or parameters not reached`);
+    if (report.errorCodes.missed.length) parts.push(`${report.errorCodes.missed.length} error codes never seen`);
+  }
+  if (!parts.length) return undefined;
+  return `NOT LISTED: ${parts.join('; ')}. --list-unverified lists them; ${SUMMARY_FILE} has them all (gaps, coverage, exercised).`;
+}
+
+function reasonKind(reason: string | undefined): string {
+  if (reason?.startsWith('inferred')) return 'inferred by openapi.yaml, not called at this level';
+  if (reason?.startsWith('no specific scenario')) return 'covered by generic checks only';
+  return 'whose scenarios were skipped';
 }
 
 export function writeSummary(summary: SuiteSummary, dir: string): string {

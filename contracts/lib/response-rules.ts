@@ -6,6 +6,8 @@ import type { ServerTime } from './server-time.js';
 export const RULES = {
   contract: 'Contract: every response matches openapi.yaml (status documented for the operation, headers, content type, body schema)',
   noServerError: 'Errors: no request of a client provokes a 5xx server fault',
+  answers: 'Transport: every request gets a whole HTTP answer (no dropped connection, no cut body)',
+  jsonBody: 'Contract: a body sent as JSON (Content-Type application/json) is valid JSON',
   errorShape: 'Errors: every error body has the shape {error, code, details}',
   rateHeaders: 'Limits: X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset are present on every response',
   remainingBounds: 'Limits: X-RateLimit-Remaining lies between 0 and X-RateLimit-Limit',

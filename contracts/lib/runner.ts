@@ -1,15 +1,18 @@
+import { areaOf } from './areas.js';
 import type { Check } from './check.js';
 import { allChecks } from './checks/index.js';
 import { ROLE_DESCRIPTION, ROLE_ENV, type SuiteConfig } from './config.js';
 import { coverageOf, type OperationCoverage } from './coverage.js';
 import { exerciseReport, type ExerciseReport } from './exercise-report.js';
 import { CONTRACT_FILES } from './openapi-model.js';
-import { SkipSignal } from './outcomes.js';
-import type { FetchLike } from './server-time.js';
+import { ContractFailure, SkipSignal } from './outcomes.js';
+import { CONTROL_RULE, type FetchLike } from './server-time.js';
 import { openSession, type Session } from './session.js';
 
 export interface CheckResult {
   id: string;
+  /** The part of the contract it is about (auth, builds, rate-limits, …): the JUnit classname. */
+  area: string;
   title: string;
   status: 'passed' | 'failed' | 'skipped';
   /** Why it was skipped, or what failed (starting with the broken rule). */
@@ -31,7 +34,18 @@ export interface SuiteSummary {
   coverage: OperationCoverage[];
   /** What the run exercised of the contract: operations, statuses, parameters, error codes. */
   exercised: ExerciseReport;
+  /** What the run left open, listed in full (the console folds it into one line at the documented level). */
+  gaps: RunGaps;
 }
+
+export interface RunGaps {
+  unverified: Array<{ operationId: string; method: string; path: string; reason: string }>;
+  neverCalled: Array<{ operationId: string; method: string; path: string }>;
+}
+
+/** The steps on the simulator's control API outside any check: setting the run up, handing the clock back. */
+const SETUP_STEP = { id: 'setup.simulator', title: CONTROL_RULE } as const;
+const TEARDOWN_STEP = { id: 'setup.simulator-clock-resumed', title: CONTROL_RULE } as const;
 
 /**
  * One run of the suite: the session and its checks. The vitest adapter turns each check into
@@ -45,14 +59,25 @@ export class SuiteRun {
     readonly checks: Check[],
   ) {}
 
+  /**
+   * Opens the session. On the simulator, setting up (the probe, the accounts, the clock) is
+   * recorded as a step of its own, failed when the control API broke its contract: it is
+   * then the first of `results`.
+   */
   static async open(config: SuiteConfig, fetchImpl: FetchLike = fetch): Promise<SuiteRun> {
     const session = await openSession(config, fetchImpl);
-    return new SuiteRun(session, allChecks(session.operations, config.level));
+    const run = new SuiteRun(session, allChecks(session.operations, config.level));
+    if (session.control) {
+      const broken = [session.setupFailure, ...session.control.takeViolations()].filter((m): m is string => m !== undefined);
+      run.record(SETUP_STEP, broken.length ? 'failed' : 'passed', 0, broken.join('\n') || undefined);
+    }
+    return run;
   }
 
   /** Why a check cannot run in this configuration, known before it starts; undefined if it can. */
   staticSkip(check: Check): string | undefined {
     const { config, control, keys } = this.session;
+    if (this.session.setupFailure) return 'the run could not set itself up on the simulator (see the failed setup step)';
     const off = { spend: config.spend, exhaust: config.exhaust, wait: config.wait };
     for (const group of check.groups ?? []) if (!off[group]) return `the checks that ${GROUP_VERB[group]} are switched off (--no-${group})`;
     for (const role of check.roles ?? []) if (!keys[role]) return `needs ${ROLE_DESCRIPTION[role]} (${ROLE_ENV[role]})`;
@@ -63,28 +88,39 @@ export class SuiteRun {
 
   async run(check: Check): Promise<CheckResult> {
     const started = Date.now();
-    const record = (status: CheckResult['status'], message?: string): CheckResult => {
-      const result = { id: check.id, title: check.title, status, message, durationMs: Date.now() - started };
-      this.results.push(result);
-      return result;
-    };
+    const record = (status: CheckResult['status'], message?: string) => this.record(check, status, Date.now() - started, message);
     const { session } = this;
     const reason = this.staticSkip(check) ?? this.budgetSkip(check);
     if (reason) return record('skipped', reason);
+    let failure: string | undefined;
+    let skip: string | undefined;
     try {
       await check.run(session);
-      return record('passed');
     } catch (error) {
-      if (error instanceof SkipSignal) return record('skipped', error.reason);
-      return record('failed', error instanceof Error ? error.message : String(error));
+      if (error instanceof SkipSignal) skip = error.reason;
+      else failure = failureMessage(check, error);
     }
+    // A control call the check made may have broken its contract without stopping the check.
+    const control = session.control?.takeViolations() ?? [];
+    if (failure !== undefined || control.length) return record('failed', [failure, ...control].filter((m) => m !== undefined).join('\n'));
+    return skip !== undefined ? record('skipped', skip) : record('passed');
   }
 
   async finish(): Promise<SuiteSummary> {
     const { session } = this;
-    await session.finish();
+    const started = Date.now();
+    let failure: string | undefined;
+    try {
+      await session.finish();
+    } catch (error) {
+      if (!(error instanceof ContractFailure)) throw error;
+      failure = error.message;
+    }
+    const broken = [failure, ...(session.control?.takeViolations() ?? [])].filter((m): m is string => m !== undefined);
+    if (broken.length) this.record(TEARDOWN_STEP, 'failed', Date.now() - started, broken.join('\n'));
     const coverage = coverageOf(session.operations, session.level, this.checks, this.results, session.client.seen);
     const count = (status: CheckResult['status']) => this.results.filter((r) => r.status === status).length;
+    const exercised = exerciseReport(session.operations, session.client.exercised, CONTRACT_FILES.service);
     return {
       baseUrl: session.config.baseUrl,
       level: session.level,
@@ -97,8 +133,18 @@ export class SuiteRun {
       tokensSpent: session.tokensSpent,
       results: this.results,
       coverage,
-      exercised: exerciseReport(session.operations, session.client.exercised, CONTRACT_FILES.service),
+      exercised,
+      gaps: {
+        unverified: coverage.filter((c) => c.status === 'unverified').map((c) => ({ operationId: c.operationId, method: c.method, path: c.path, reason: c.reason ?? '' })),
+        neverCalled: exercised.operations.filter((o) => o.calls === 0).map((o) => ({ operationId: o.operationId, method: o.method, path: o.path })),
+      },
     };
+  }
+
+  private record(step: { id: string; title: string }, status: CheckResult['status'], durationMs: number, message?: string): CheckResult {
+    const result = { id: step.id, area: areaOf(step.id), title: step.title, status, message, durationMs };
+    this.results.push(result);
+    return result;
   }
 
   private budgetSkip(check: Check): string | undefined {
@@ -108,6 +154,17 @@ export class SuiteRun {
     // Tokens are reserved by the check itself when it spends (Session.spend), which skips it if the budget is short.
     return undefined;
   }
+}
+
+/**
+ * What a failed check reports: a broken rule's message as it is (it starts with the rule);
+ * anything else that stopped the check (an answer it could not read) under the check's own
+ * rule, so that every failure names the rule it concerns.
+ */
+function failureMessage(check: Check, error: unknown): string {
+  if (error instanceof ContractFailure) return error.message;
+  const detail = error instanceof Error ? error.message : String(error);
+  return `${check.title}\n    the check could not go on: ${detail}`;
 }
 
 const GROUP_VERB = { spend: 'spend tokens', exhaust: 'exhaust a rate limit', wait: 'wait for a build' } as const;

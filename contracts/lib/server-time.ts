@@ -1,4 +1,8 @@
 import type { ObservedResponse } from './contract-validator.js';
+import { ContractFailure } from './outcomes.js';
+
+/** The rule every control call is held to; a broken one is a failed step, never a crash. */
+export const CONTROL_RULE = 'Simulator control API: GET /_sim, POST /_sim/accounts and the clock calls answer as simulator-control.yaml states';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -10,22 +14,29 @@ interface ClockState {
 /** README, Configuration: the simulator's pipeline speeds as factors of realistic time. */
 const SPEED_FACTORS: Readonly<Record<string, number>> = { realistic: 1, fast: 60, instant: Number.POSITIVE_INFINITY };
 
+/** The contract rules a response breaks, as messages (none when it keeps them). */
+export type ResponseCheck = (observed: ObservedResponse) => string[];
+
 /**
  * The simulator's control API (simulator-control.yaml), when the target has one: fresh
- * isolated accounts, and a clock the suite moves instead of waiting.
+ * isolated accounts, and a clock the suite moves instead of waiting. A response that breaks
+ * the control contract is kept until `takeViolations()`, for the step that made it to report
+ * it; a call that cannot do its job throws a ContractFailure naming CONTROL_RULE.
  */
 export class SimulatorControl {
+  private pending: string[] = [];
+
   private constructor(
     private readonly baseUrl: string,
     private readonly fetchImpl: FetchLike,
-    private readonly validate: (observed: ObservedResponse) => void,
+    private readonly validate: ResponseCheck,
     readonly pipelineSpeed: string,
     private clockState: ClockState,
     private readonly anchoredAt: { local: number },
   ) {}
 
   /** Asks `GET /_sim`; anything but a simulator's answer means there is none. */
-  static async discover(baseUrl: string, fetchImpl: FetchLike, validate: (o: ObservedResponse) => void): Promise<SimulatorControl | null> {
+  static async discover(baseUrl: string, fetchImpl: FetchLike, validate: ResponseCheck): Promise<SimulatorControl | null> {
     let response: Response;
     try {
       response = await fetchImpl(`${baseUrl}/_sim`, { headers: { accept: 'application/json', ...controlTokenHeader() } });
@@ -41,8 +52,16 @@ export class SimulatorControl {
       return null;
     }
     if (typeof info?.pipelineSpeed !== 'string' || typeof info?.clock?.nowMs !== 'number') return null;
-    validate({ method: 'GET', url: '/_sim', status: response.status, headers: headersOf(response), body: text });
-    return new SimulatorControl(baseUrl, fetchImpl, validate, info.pipelineSpeed, info.clock, { local: Date.now() });
+    const control = new SimulatorControl(baseUrl, fetchImpl, validate, info.pipelineSpeed, info.clock, { local: Date.now() });
+    control.keep({ method: 'GET', url: '/_sim', status: response.status, headers: headersOf(response), body: text });
+    return control;
+  }
+
+  /** The control responses that broke their contract since the last call, each naming CONTROL_RULE; cleared. */
+  takeViolations(): string[] {
+    const taken = this.pending;
+    this.pending = [];
+    return taken;
   }
 
   /** How many times faster than realistic the pipeline runs (Infinity when instant). */
@@ -73,6 +92,7 @@ export class SimulatorControl {
 
   async createAccount(name: string, balance: number): Promise<Record<'readWrite' | 'readOnly' | 'writeOnly' | 'revoked', string>> {
     const body = await this.post('/_sim/accounts', { name, balance }, 201);
+    if (typeof body?.keys?.readWrite !== 'string') throw new ContractFailure(`${CONTROL_RULE}\n    POST /_sim/accounts: no keys.readWrite in ${JSON.stringify(body).slice(0, 200)}`);
     return body.keys;
   }
 
@@ -84,11 +104,26 @@ export class SimulatorControl {
   private async post(path: string, body: unknown, expected: number): Promise<any> {
     // Control writes are JSON only (a web page cannot send that cross-origin): {} when there is nothing to say.
     const init: RequestInit = { method: 'POST', body: JSON.stringify(body ?? {}), headers: { 'content-type': 'application/json', ...controlTokenHeader() } };
-    const response = await this.fetchImpl(`${this.baseUrl}${path}`, init);
-    const text = await response.text();
-    this.validate({ method: 'POST', url: path, status: response.status, headers: headersOf(response), body: text });
-    if (response.status !== expected) throw new Error(`simulator control ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-    return JSON.parse(text);
+    const broken = (detail: string) => new ContractFailure(`${CONTROL_RULE}\n    POST ${path}: ${detail}`);
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetchImpl(`${this.baseUrl}${path}`, init);
+      text = await response.text();
+    } catch (e) {
+      throw broken(`no answer (${String((e as Error).cause ?? (e as Error).message)})`);
+    }
+    this.keep({ method: 'POST', url: path, status: response.status, headers: headersOf(response), body: text });
+    if (response.status !== expected) throw broken(`expected ${expected}, got ${response.status}: ${text.slice(0, 300)}`);
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw broken(`the body is not JSON: ${JSON.stringify(text.slice(0, 120))}`);
+    }
+  }
+
+  private keep(observed: ObservedResponse): void {
+    this.pending.push(...this.validate(observed));
   }
 }
 

@@ -3,9 +3,9 @@ import { ContractValidator } from './contract-validator.js';
 import { Fixtures } from './fixtures.js';
 import { ServiceClient } from './http-client.js';
 import { CONTRACT_FILES, readOperations, type OperationInfo } from './openapi-model.js';
-import { SkipSignal } from './outcomes.js';
+import { ContractFailure, SkipSignal } from './outcomes.js';
 import { ResponseRules } from './response-rules.js';
-import { ServerTime, SimulatorControl, type FetchLike } from './server-time.js';
+import { CONTROL_RULE, ServerTime, SimulatorControl, type FetchLike, type ResponseCheck } from './server-time.js';
 
 /** Tokens of the fresh simulator account: enough for every strict check, too few for the largest build (402). */
 const SIMULATOR_BALANCE = 60;
@@ -13,6 +13,8 @@ const SIMULATOR_BALANCE = 60;
 /** Everything a check works with: the client, the clock, the budgets, the shared fixtures. */
 export class Session {
   tokensSpent = 0;
+  /** What broke while the run set itself up on the simulator (its accounts, its clock): then no check can run. */
+  setupFailure: string | undefined;
   readonly fixtures: Fixtures;
   readonly startedAt = Date.now();
   private slugs = 0;
@@ -81,27 +83,45 @@ export class Session {
     return crypto.randomUUID();
   }
 
+  /** Hands the simulator's clock back; a control call that fails here is a ContractFailure. */
   async finish(): Promise<void> {
-    if (this.frozeClock) await this.control?.resume();
+    if (this.frozeClock && !this.setupFailure) await this.control?.resume();
   }
 }
 
 /**
  * Opens a session against a base URL: reads openapi.yaml, looks for the simulator's control
  * API (then creates a fresh account with keys of every role unless keys were given, and
- * freezes its clock so that only the suite moves it), and sets the budgets.
+ * freezes its clock so that only the suite moves it), and sets the budgets. A simulator whose
+ * control API fails here gives a session with `setupFailure` set instead of an exception;
+ * only a configuration that cannot work (no key, no simulator) throws.
  */
 export async function openSession(config: SuiteConfig, fetchImpl: FetchLike = fetch): Promise<Session> {
-  const validator = ContractValidator.fromFiles(CONTRACT_FILES, { level: config.level });
+  // Proxies and balancers add headers of their own: only what the contract documents is judged.
+  const validator = ContractValidator.fromFiles(CONTRACT_FILES, { level: config.level, allowUndocumentedHeaders: true });
   const operations = readOperations();
-  const control = config.discoverSimulator ? await SimulatorControl.discover(config.baseUrl, fetchImpl, (o) => validator.assertValid(o)) : null;
+  const controlCheck: ResponseCheck = (o) =>
+    validator.validate(o).map((v) => `${CONTROL_RULE}\n    ${o.method} ${o.url} → ${o.status}: [${v.operation} ${v.status} ${v.rule}] ${v.message}`);
+  const control = config.discoverSimulator ? await SimulatorControl.discover(config.baseUrl, fetchImpl, controlCheck) : null;
   const keys = { ...config.keys };
+  let setupFailure: string | undefined;
+  const step = async (action: () => Promise<void>) => {
+    if (setupFailure) return;
+    try {
+      await action();
+    } catch (e) {
+      if (!(e instanceof ContractFailure)) throw e;
+      setupFailure = e.message;
+    }
+  };
   if (control && !keys.readWrite) {
-    const main = await control.createAccount(`Contract checks ${config.runId}`, SIMULATOR_BALANCE);
-    const empty = await control.createAccount(`Contract checks ${config.runId} (no tokens)`, 0);
-    Object.assign(keys, main, { empty: empty.readWrite });
+    await step(async () => {
+      const main = await control.createAccount(`Contract checks ${config.runId}`, SIMULATOR_BALANCE);
+      const empty = await control.createAccount(`Contract checks ${config.runId} (no tokens)`, 0);
+      Object.assign(keys, main, { empty: empty.readWrite });
+    });
   }
-  if (!keys.readWrite) {
+  if (!keys.readWrite && !setupFailure) {
     throw new Error('no read+write key: set CONTRACT_KEY_READ_WRITE (or --key-read-write); only the simulator can give the suite one');
   }
   const defaults = control ? DEFAULTS.simulator : DEFAULTS.realService;
@@ -112,8 +132,10 @@ export async function openSession(config: SuiteConfig, fetchImpl: FetchLike = fe
   };
   const time = new ServerTime(control, budgets.deadline);
   const froze = control !== null && !control.frozen;
-  if (froze) await control.freeze();
+  if (froze) await step(() => control.freeze());
   const rules = new ResponseRules(validator, time, config.level);
   const client = new ServiceClient({ baseUrl: config.baseUrl, fetch: fetchImpl, keys, operations, rules, time, requestBudget: budgets.requests });
-  return new Session(config, operations, validator, client, time, control, keys, budgets, froze);
+  const session = new Session(config, operations, validator, client, time, control, keys, budgets, froze);
+  session.setupFailure = setupFailure;
+  return session;
 }

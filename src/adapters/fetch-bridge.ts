@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { boundedEventStream } from './bounded-event-stream.js';
 
 /**
  * Serves a Fetch-style handler (`Request` → `Response`) from node:http: the request body
@@ -12,6 +13,8 @@ export async function serveFetch(req: IncomingMessage, res: ServerResponse, hand
   let url: URL;
   try {
     url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    // `Host: x@y` parses as credentials, which a Fetch Request refuses to carry.
+    if (url.username || url.password) throw new TypeError('credentials in Host');
   } catch {
     res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify({ error: 'The Host header is not valid.', code: 'VALIDATION_ERROR', details: {} }));
@@ -32,14 +35,18 @@ export async function serveFetch(req: IncomingMessage, res: ServerResponse, hand
     res.end();
     return response.status;
   }
+  // An event stream (an MCP session's GET stream, a tool call's progress) is cut off, with a
+  // last event, when its client stops reading; the source is then cancelled, which frees it.
+  const events = (response.headers.get('content-type') ?? '').startsWith('text/event-stream') ? boundedEventStream(res, () => {}) : undefined;
   try {
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       if (res.destroyed) break;
-      res.write(chunk);
+      if (!events) res.write(chunk);
+      else if (!events.write(chunk)) break;
     }
   } catch {
     // The client went away mid-stream: nothing left to tell it.
   }
-  res.end();
+  if (!res.writableEnded) res.end();
   return response.status;
 }

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { MAX_BODY_BYTES } from '../engine/http-body.js';
+import { bodyLimitFor } from '../engine/http-body.js';
 import type { EngineRequest } from '../engine/types.js';
 
 /**
  * Turns a Node request into the engine's. The body is read only when one is announced, and
- * at most MAX_BODY_BYTES + 1 bytes are kept: enough for the engine to answer 413 without
+ * at most the path's body limit + 1 bytes are kept: enough for the engine to answer 413 without
  * holding a huge upload in memory.
  */
 export function toEngineRequest(req: IncomingMessage): EngineRequest | Promise<EngineRequest> {
@@ -16,7 +16,7 @@ export function toEngineRequest(req: IncomingMessage): EngineRequest | Promise<E
   const announced = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   // No body: answered without waiting a turn of the event loop.
   if (!announced || req.headers['content-length'] === '0') return request;
-  return readCapped(req, MAX_BODY_BYTES + 1).then((body) => ((request.body = body), request));
+  return readCapped(req, bodyLimitFor(request.url) + 1).then((body) => ((request.body = body), request));
 }
 
 /** Every Authorization value when there are several, else undefined: a scan of the raw pairs, no copies. */

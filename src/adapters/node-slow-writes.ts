@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { EventStream } from '../engine/types.js';
+import { boundedEventStream } from './bounded-event-stream.js';
 
 /** A comment line every so often keeps proxies and browsers from closing an idle event stream. */
 const HEARTBEAT_MS = 15_000;
@@ -12,16 +13,22 @@ const HEARTBEAT_MS = 15_000;
 export function writeEventStream(res: ServerResponse, status: number, headers: Record<string, string>, body: Uint8Array, stream: EventStream): void {
   res.writeHead(status, headers);
   res.write(body);
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
-  const stop = stream.open(
-    (chunk) => res.write(chunk),
-    () => res.end(),
-  );
-  res.on('close', () => {
+  let stopped = false;
+  const stopFeeding = () => {
+    if (stopped) return;
+    stopped = true;
     clearInterval(heartbeat);
     stop();
-  });
+  };
+  // A client that stops reading is cut off, and the feed stops at once: nothing piles up for it.
+  const out = boundedEventStream(res, () => stopFeeding());
+  const stop = stream.open(
+    (chunk) => void out.write(chunk),
+    () => res.end(),
+  );
+  res.on('close', stopFeeding);
 }
 
 /** Status and headers at once, then `chunks` pieces of the body spread evenly over `totalMs`. */

@@ -37,11 +37,18 @@ export function authenticate(store: Store, authorization: string | undefined): C
     throw new ApiError(401, 'INVALID_API_KEY', 'The API key is malformed: it must be "svc_live_" followed by 40 hexadecimal characters.', { reason: 'malformed' }, CHALLENGE);
   }
   const key = store.findKey(presented);
-  if (!key) throw new ApiError(401, 'INVALID_API_KEY', 'The API key is not recognised.', { reason: 'unknown' }, CHALLENGE);
+  if (!key) throw new ApiError(401, 'INVALID_API_KEY', unknownKeyMessage(store.ownerTag, presented), { reason: 'unknown' }, CHALLENGE);
   if (key.revokedAt !== null) throw new ApiError(401, 'INVALID_API_KEY', 'The API key has been revoked.', { reason: 'revoked' }, CHALLENGE);
   const account = store.account(key.accountId);
   if (!account) throw new ApiError(401, 'INVALID_API_KEY', 'The API key is not recognised.', { reason: 'unknown' }, CHALLENGE);
   return { account, key };
+}
+
+/** Behind a load balancer, a key that names another instance says so: the call was misrouted. */
+function unknownKeyMessage(ownTag: string, presented: string): string {
+  const named = presented.slice('svc_live_'.length, 'svc_live_'.length + 2);
+  if (!ownTag || named === ownTag) return 'The API key is not recognised.';
+  return `The API key is not recognised: it names instance ${Number.parseInt(named, 16)} (svc_live_${named}…), and this is instance ${Number.parseInt(ownTag, 16)}, which knows only its own accounts.`;
 }
 
 /** 403 SCOPE_REQUIRED naming the missing scope when the key lacks it (spec, Authentication 5). */

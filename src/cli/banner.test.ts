@@ -27,4 +27,12 @@ describe('what the CLI prints at start', () => {
     expect(printed).not.toContain(other.keys.readWrite);
     expect(printed).toContain('(not in the restored state');
   });
+
+  it('names the instance and the prefix its keys and share links carry, behind a load balancer', () => {
+    const one = createSimulator({ frozenAt: 0, instance: 1 });
+    const printed = banner('http://127.0.0.1:4011', one, true);
+    expect(printed).toContain('  instance        1  (keys svc_live_01…, share links /api/v1/shared/01…: route them here)');
+    expect(printed).toContain(one.keys.readWrite);
+    expect(banner('http://127.0.0.1:4010', createSimulator({ frozenAt: 0 }), true)).not.toMatch(/^ {2}instance/m);
+  });
 });

@@ -10,6 +10,7 @@ export function banner(baseUrl: string, simulator: Simulator, control: boolean):
     `Content Generation Service simulator ${VERSION}`,
     `  listening on    ${baseUrl}   (API under ${baseUrl}/api/v1)`,
     `  seed            ${simulator.seed}`,
+    ...instanceLine(sim.store.ownerTag),
     `  pipeline speed  ${sim.speedLabel}`,
     `  clock           ${clock.frozen ? `frozen at ${new Date(clock.now()).toISOString()}` : 'following real time'}`,
     `  MCP server      ${baseUrl}/mcp  (Bearer: an API key, or OAuth 2.1 sign-in)`,
@@ -26,6 +27,12 @@ export function banner(baseUrl: string, simulator: Simulator, control: boolean):
     '',
     '',
   ].join('\n');
+}
+
+/** Behind a load balancer: the prefix its keys and share links carry, for the proxy's routes. */
+function instanceLine(tag: string): string[] {
+  if (!tag) return [];
+  return [`  instance        ${Number.parseInt(tag, 16)}  (keys svc_live_${tag}…, share links /api/v1/shared/${tag}…: route them here)`];
 }
 
 /** Listening beyond loopback: say what is exposed and what protects what. */

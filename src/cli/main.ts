@@ -9,6 +9,7 @@ import { parseServeOptions, USAGE } from './options.js';
 import { banner, exposureWarning } from './banner.js';
 import { isLoopback } from '../engine/control-guard.js';
 import { stopOnSignals } from './shutdown.js';
+import { npmLauncher, watchLauncher } from './launcher-watch.js';
 import { contentCacheBytesFor, startMemoryGauge } from './memory-gauge.js';
 import { requestLogger } from './request-log.js';
 import { readStateFile, restoreFromStateFile, StateWriter } from './state-file.js';
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
     out.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false));
     if (!isLoopback(options.host)) process.stderr.write(exposureWarning(options.host, options.simulator.controlToken !== undefined, options.simulator.randomDemoKeys === true));
   });
-  stopOnSignals(server, {
+  const stopFromWithin = stopOnSignals(server, {
     drainMs: options.drainMs,
     beforeClose: () => mcp.close(),
     log: options.quiet ? undefined : (line) => process.stderr.write(line),
@@ -73,6 +74,11 @@ async function main(): Promise<void> {
     },
     onExit: () => stateWriter?.stop(),
   });
+  // npx does not pass its signals on: when the npm process that started us is gone, stop as on SIGTERM.
+  const launcher = npmLauncher(process.env);
+  if (launcher !== undefined) {
+    watchLauncher(launcher, () => stopFromWithin(`npm (pid ${launcher}), which started this server, is gone: stopping`));
+  }
 }
 
 void main();

@@ -6,7 +6,7 @@ const MiB = 1024 * 1024;
 /** Samples a second: memory moves slowly next to requests, and a sample costs microseconds. */
 const SAMPLE_MS = 250;
 /** The share of the old generation's limit past which the process is near "heap out of memory". */
-const HEAP_SHARE = 0.85;
+export const HEAP_SHARE = 0.85;
 /**
  * V8's heap limit counts the young generation's reservation (48 MiB on Node 20 and 22, 192 MiB
  * on Node 24) on top of the old generation's, where records live and where "heap out of

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseServeOptions } from './options.js';
+import { readFileSync } from 'node:fs';
+import { HEAP_SHARE } from './memory-gauge.js';
+import { parseServeOptions, USAGE } from './options.js';
 
 describe('content-sim serve options', () => {
   it('takes --public-url as an origin and --deterministic-secrets as an opt-in', () => {
@@ -36,5 +38,13 @@ describe('content-sim serve options', () => {
     expect(parseServeOptions([], { SIM_INSTANCE: '255' })).toMatchObject({ simulator: { instance: 255 } });
     expect(parseServeOptions([], {})).not.toHaveProperty('simulator.instance');
     for (const bad of ['256', '-1', '1.5', 'a', '']) expect(() => parseServeOptions([`--instance=${bad}`], {}), bad).toThrow(/--instance must be 0 to 255/);
+  });
+
+  it('states the memory guard where the gauge puts it, in --help and in the README', () => {
+    const share = `${HEAP_SHARE * 100}% of Node's heap limit`;
+    expect(share).toBe("85% of Node's heap limit");
+    expect(USAGE.replace(/\s+/g, ' ')).toContain(`without it, at ${share}`);
+    expect(USAGE).not.toMatch(/nine tenths/);
+    expect(readFileSync(new URL('../../README.md', import.meta.url), 'utf8')).toContain(`Without it the same happens at ${share}`);
   });
 });

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isLoopback } from '../engine/control-guard.js';
 import { DEFAULT_SEED, parseSpeed, type SimulatorOptions } from '../simulator.js';
+import { HEAP_SHARE } from './memory-gauge.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -52,8 +53,8 @@ Options:
                       Seconds between writes of the state file (default 5)
   --journal-size <n>  Requests the journal under /_sim/journal keeps (default 1000; 0: none)
   --max-memory <MiB>  Memory budget: above it, calls that would store more answer 503
-                      CAPACITY_EXCEEDED while reads go on (env SIM_MAX_MEMORY; always at
-                      nine tenths of Node's heap limit, so the process never dies of it)
+                      CAPACITY_EXCEEDED while reads go on (env SIM_MAX_MEMORY; without it,
+                      at ${HEAP_SHARE * 100}% of Node's heap limit, so the process never dies of it)
   --instance <n>      This simulator's number (0-255) among several behind one load balancer:
                       its keys and share links start with it in hex (svc_live_<hh>...), for
                       the proxy to route on (env SIM_INSTANCE)

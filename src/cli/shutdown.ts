@@ -17,7 +17,8 @@ export interface ShutdownOptions {
   onExit?: () => void;
 }
 
-export function stopOnSignals(server: Server, options: ShutdownOptions): void {
+/** Returns a stop to call from within (the launcher gone): the first signal's, and nothing once a stop is under way. */
+export function stopOnSignals(server: Server, options: ShutdownOptions): (reason: string) => void {
   let stopping = false;
   const exit = () => {
     try {
@@ -49,4 +50,9 @@ export function stopOnSignals(server: Server, options: ShutdownOptions): void {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  return (reason) => {
+    if (stopping) return;
+    options.log?.(`content-sim: ${reason}\n`);
+    stop('SIGTERM');
+  };
 }

@@ -1,8 +1,8 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { constants as bufferLimits } from 'node:buffer';
 import { ApiError } from '../engine/api-error.js';
 import type { Simulator } from '../simulator.js';
 import { takeSnapshot, type SimulationSnapshot } from '../state/snapshot.js';
+import { readPrivateFile, removeStaleTemporaries, UntrustedFileError, writePrivateFile } from './private-file.js';
 
 /** A state file that cannot be used: the CLI prints the message and exits. */
 export class StateFileError extends Error {}
@@ -12,12 +12,22 @@ export class StateFileError extends Error {}
  * cannot be read or parsed is an error, never a silent fresh start that would overwrite it.
  */
 export function readStateFile(path: string): { seed: string; snapshot: unknown } | undefined {
+  let bytes: Uint8Array | undefined;
+  try {
+    // The longest string the runtime can make: a larger file could never be parsed.
+    bytes = readPrivateFile(path, bufferLimits.MAX_STRING_LENGTH);
+  } catch (error) {
+    if (error instanceof UntrustedFileError) throw new StateFileError(`the state file ${error.message}; not loaded`);
+    throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`);
+  }
+  if (bytes === undefined) return undefined;
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // Fatal: a byte that is not UTF-8 would otherwise load silently as U+FFFD, changing the state.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new StateFileError(`cannot read the state file ${path}: ${(error as Error).message}`);
+    const reason = error instanceof RangeError ? 'too large to read' : 'not valid UTF-8';
+    throw new StateFileError(`the state file ${path} is ${reason}; move it away to start afresh`);
   }
   let snapshot: unknown;
   try {
@@ -61,6 +71,7 @@ export class StateWriter {
 
   /** Writes once (so an unwritable path fails at start, not minutes later), then every interval. */
   start(): void {
+    removeStaleTemporaries(this.path);
     this.save();
     this.timer = setInterval(() => {
       try {
@@ -83,26 +94,7 @@ export class StateWriter {
     const body = JSON.stringify(rest);
     if (body === this.lastBody) return;
     // savedAt first, then the rest as compared: one serialization of a state that may be large.
-    writeAtomically(this.path, `{"savedAt":${savedAt},${body.slice(1)}\n`);
+    writePrivateFile(this.path, `{"savedAt":${savedAt},${body.slice(1)}\n`);
     this.lastBody = body;
-  }
-}
-
-function writeAtomically(path: string, text: string): void {
-  const temporary = `${path}.tmp`;
-  const fd = openSync(temporary, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, path);
-  // The rename itself must reach the disk too.
-  const dir = openSync(dirname(path), 'r');
-  try {
-    fsyncSync(dir);
-  } finally {
-    closeSync(dir);
   }
 }

@@ -11,11 +11,12 @@ import { AuthorizationServer } from '../oauth/authorization-server.js';
 import { ApiError, validationError } from './api-error.js';
 import { guardControl } from './control-guard.js';
 import { capacityExceeded, growsState } from '../limits/capacity.js';
+import { controlRefusedWhenFull, oauthCapacityReply, oauthRefusedWhenFull } from '../limits/capacity-guard.js';
 import { guessingAddress, originRelative } from './request-facts.js';
 import { CORS_HEADERS, preflightResponse } from './cors.js';
 import { readJsonBody } from './http-body.js';
 import type { RequestValidator, ValidatedParameters } from './request-validation.js';
-import { Router } from './router.js';
+import { Router, methodNotAllowed } from './router.js';
 import { assertHandlersMatch } from './handler-checks.js';
 import type { EngineRequest, EngineResponse } from './types.js';
 
@@ -58,6 +59,8 @@ export interface HandleOptions {
   principal?: Principal;
   /** Do not count this call in the rate limits: a follow-up poll of a call already counted. */
   uncounted?: boolean;
+  /** Keep this call out of the journal: a follow-up poll that would only repeat the first. */
+  unjournaled?: boolean;
 }
 
 /** The engine's answer, with what an adapter may log (never the key itself). */
@@ -94,7 +97,7 @@ export class Engine {
       reply = this.errorReply(error, exchange);
     }
     const response = this.finish(reply, exchange);
-    recordExchange(this.options.sim.journal, request, response, exchange, performance.now() - started);
+    if (!options.unjournaled) recordExchange(this.options.sim.journal, request, response, exchange, performance.now() - started);
     return response;
   }
 
@@ -114,6 +117,7 @@ export class Engine {
     }
     if (AuthorizationServer.handles(path)) {
       exchange.operationId = 'oauth';
+      if (oauthRefusedWhenFull(this.options.sim.capacity, method, path)) return oauthCapacityReply(this.options.sim.capacity);
       return this.options.sim.oauth.handle(method, path, query, request, exchange.now);
     }
     // Probes for orchestrators: no key, no rate limit, no guard, served with --no-control too.
@@ -134,10 +138,14 @@ export class Engine {
     exchange.rate = sim.limiter.uncounted(routeClass, exchange.now);
     if (!path.startsWith('/api/')) throw new ApiError(404, 'NOT_FOUND', `Nothing at ${path}: the API lives under /api/v1.`);
     if (route.kind === 'match' && route.match.operation.scope === null) return this.public(route.match.operation, route.match.pathParams, query, request, exchange);
+    if (route.kind === 'method-not-allowed' && route.public) throw methodNotAllowed(method, path, route.allow);
 
     // 2. Authenticate the key (or take the caller an in-process adapter already authenticated).
     const caller = options.principal ?? this.authenticateKey(request, exchange);
     exchange.keyHint = caller.hint;
+    // Known from here on: the account's own journal shows its 429s, 404s and 405s too.
+    exchange.accountId = caller.account.id;
+    if (route.kind === 'match') exchange.operationId = route.match.operation.operationId;
     if (caller.key) caller.key.lastUsedAt = exchange.now;
 
     // 3. Count the request against the credential's and the user's buckets.
@@ -156,11 +164,9 @@ export class Engine {
     // 4. Resolve the operation.
     if (route.kind === 'not-found') throw new ApiError(404, 'NOT_FOUND', `No operation at ${method} ${path}.`);
     if (route.kind === 'method-not-allowed') {
-      throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}.`, { allow: route.allow }, { allow: route.allow.join(', ') });
+      throw methodNotAllowed(method, path, route.allow);
     }
     const { operation, pathParams } = route.match;
-    exchange.operationId = operation.operationId;
-    exchange.accountId = caller.account.id;
 
     // 5. A fault asked for by the call's Prefer header, or by a rule under /_sim/faults.
     const fault = preferredFault(request.headers.prefer, operation, exchange.now)
@@ -224,11 +230,11 @@ export class Engine {
     const route = this.controlRouter.route(method, path);
     if (route.kind === 'not-found') throw new ApiError(404, 'NOT_FOUND', `No control operation at ${method} ${path}.`);
     if (route.kind === 'method-not-allowed') {
-      throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}.`, { allow: route.allow }, { allow: route.allow.join(', ') });
+      throw methodNotAllowed(method, path, route.allow);
     }
     const { operation, pathParams } = route.match;
     exchange.operationId = operation.operationId;
-    if (operation.operationId === 'createSimulatorAccount' && this.options.sim.capacity.exceeded) throw capacityExceeded(this.options.sim.capacity);
+    if (controlRefusedWhenFull(this.options.sim.capacity, operation.operationId)) throw capacityExceeded(this.options.sim.capacity);
     const params = this.parameters(operation, pathParams, query, request);
     const body = this.body(operation, request);
     const handler = this.options.controlHandlers[operation.operationId] as ControlHandler;

@@ -3,6 +3,14 @@ import { ApiError } from './api-error.js';
 /** Request bodies above this are refused with 413 (inferred limit; the spec sets none). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** OAuth forms and registrations are a few hundred bytes; a larger cap there only feeds floods. */
+export const MAX_OAUTH_BODY_BYTES = 64 * 1024;
+
+/** The most body bytes a request to this path may carry: adapters keep one byte more and no more. */
+export function bodyLimitFor(url: string): number {
+  return url.startsWith('/oauth/') ? MAX_OAUTH_BODY_BYTES : MAX_BODY_BYTES;
+}
+
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**

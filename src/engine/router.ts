@@ -1,3 +1,4 @@
+import { ApiError } from './api-error.js';
 import type { Operation } from '../contract/operations.js';
 
 export interface RouteMatch {
@@ -7,7 +8,8 @@ export interface RouteMatch {
 
 export type RouteResult =
   | { kind: 'match'; match: RouteMatch }
-  | { kind: 'method-not-allowed'; allow: string[] }
+  /** `public`: every method of the path needs no credential, so a wrong one is refused before any. */
+  | { kind: 'method-not-allowed'; allow: string[]; public: boolean }
   | { kind: 'not-found' };
 
 interface CompiledPath {
@@ -55,7 +57,8 @@ export class Router {
   private pick(compiled: CompiledPath, method: string, pathParams: Record<string, string>): RouteResult {
     const operation = compiled.byMethod.get(method) ?? (method === 'HEAD' ? compiled.byMethod.get('GET') : undefined);
     if (operation) return { kind: 'match', match: { operation, pathParams } };
-    return { kind: 'method-not-allowed', allow: [...compiled.byMethod.keys()] };
+    const operations = [...compiled.byMethod.values()];
+    return { kind: 'method-not-allowed', allow: [...compiled.byMethod.keys()], public: operations.every((op) => op.scope === null) };
   }
 }
 
@@ -80,4 +83,9 @@ function safeDecode(part: string): string {
   } catch {
     return part;
   }
+}
+
+/** The 405 every surface answers for a known path with a wrong method, with its Allow header. */
+export function methodNotAllowed(method: string, path: string, allow: string[]): ApiError {
+  return new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}.`, { allow }, { allow: allow.join(', ') });
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '../engine/api-error.js';
-import { WINDOW_MS, type RateLimitState } from './rate-limiter.js';
+import type { RateLimitState } from './rate-limiter.js';
+import { WindowLimiter } from './window-limiter.js';
 
 /** Failed authentications a client address may make in a minute before it must wait. */
 export const FAILED_AUTH_LIMIT = 30;
@@ -7,52 +8,45 @@ export const FAILED_AUTH_LIMIT = 30;
 export const SHARE_VIEW_LIMIT = 60;
 
 /**
- * Fixed one-minute windows per client address, on the virtual clock: what slows down a
- * guesser of keys or share tokens. Windows are aligned for every address, so only the
- * current one is kept: a new window starts from an empty map, in O(1), whatever the history.
+ * A per-address window limiter that speaks the service API: 429 RATE_LIMITED with the
+ * `address` bucket's headers. The counting (bounded, fixed-size keys) is `WindowLimiter`'s.
  */
 export class AddressLimiter {
-  private windowStart = -1;
-  private counts = new Map<string, number>();
+  private readonly windows: WindowLimiter;
 
-  constructor(readonly limit: number) {}
+  constructor(readonly limit: number) {
+    this.windows = new WindowLimiter(limit);
+  }
 
   /** Throws 429 RATE_LIMITED when the address has used up its window; counts nothing. */
   check(address: string, now: number): RateLimitState {
-    const state = this.state(address, now);
-    if (state.remaining > 0) return state;
-    const retryAfterSeconds = Math.max(1, state.resetAt - Math.floor(now / 1000));
+    const state = this.windows.peek(address, now);
+    if (state.remaining > 0) return asRateLimitState(state);
+    const { retryAfterSeconds, resetAt } = state;
     throw new ApiError(
       429,
       'RATE_LIMITED',
       `Too many requests from this address; retry in ${retryAfterSeconds} s.`,
       { bucket: 'address', limit: this.limit, retryAfterSeconds },
-      { 'retry-after': String(retryAfterSeconds), 'x-ratelimit-limit': String(this.limit), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(state.resetAt) },
+      { 'retry-after': String(retryAfterSeconds), 'x-ratelimit-limit': String(this.limit), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt) },
     );
   }
 
   clear(): void {
-    this.windowStart = -1;
-    this.counts = new Map();
+    this.windows.clear();
   }
 
   /** Counts one request of the address and returns the window's state after it. */
   count(address: string, now: number): RateLimitState {
-    this.roll(now);
-    this.counts.set(address, (this.counts.get(address) ?? 0) + 1);
-    return this.state(address, now);
+    return asRateLimitState(this.windows.count(address, now));
   }
 
-  private state(address: string, now: number): RateLimitState {
-    this.roll(now);
-    const used = this.counts.get(address) ?? 0;
-    return { bucket: 'address', limit: this.limit, remaining: Math.max(0, this.limit - used), resetAt: Math.ceil((this.windowStart + WINDOW_MS) / 1000) };
+  /** Addresses remembered now. */
+  get size(): number {
+    return this.windows.size;
   }
+}
 
-  private roll(now: number): void {
-    const start = now - (now % WINDOW_MS);
-    if (start === this.windowStart) return;
-    this.windowStart = start;
-    this.counts = new Map();
-  }
+function asRateLimitState({ limit, remaining, resetAt }: { limit: number; remaining: number; resetAt: number }): RateLimitState {
+  return { bucket: 'address', limit, remaining, resetAt };
 }

@@ -17,12 +17,13 @@ import type { CredentialVerifier, Principal } from '../auth/principal.js';
 import { serviceDocument } from '../contract/openapi.generated.js';
 import { readOperations } from '../contract/operations.js';
 import { MAX_BODY_BYTES } from '../engine/http-body.js';
+import { capacityExceeded, type Capacity } from '../limits/capacity.js';
 import type { Simulator } from '../simulator.js';
 import { authenticateMcp, insufficientScope, type McpAuthOptions } from './mcp-auth.js';
 import { createMcpServer, type McpServerDeps } from './mcp-server.js';
-import { LegacySessions } from './legacy-sessions.js';
+import { DEFAULT_SESSION_LIMITS, LegacySessions } from './legacy-sessions.js';
 import { buildToolCatalog } from './tool-catalog.js';
-import { WAIT_FOR_BUILD } from './wait-for-build.js';
+import { MAX_WAITS_PER_ACCOUNT, WAIT_FOR_BUILD, WaitSlots } from './wait-for-build.js';
 
 /**
  * `/mcp` over Streamable HTTP, on Fetch `Request`/`Response`: DNS-rebinding guard, bearer
@@ -35,10 +36,16 @@ export interface McpEndpointOptions {
   challengeParams?: McpAuthOptions['challengeParams'];
   /** Host names besides localhost that may appear in `Host` and `Origin` (the public URL's). */
   allowedHostnames?: string[];
-  /** Real milliseconds between reads of a build by waitForBuild. Default 200. */
+  /** Real milliseconds between the first two reads of a build by waitForBuild; later pauses grow to 2 s. Default 200. */
   pollMs?: number;
-  /** 2025-era sessions kept at once; the oldest is closed beyond it. Default 1000. */
+  /** waitForBuild calls one account may have open at once. Default 10. */
+  maxWaitsPerAccount?: number;
+  /** 2025-era sessions kept at once, all accounts together; beyond it a new one is refused (503). Default 1000. */
   maxSessions?: number;
+  /** 2025-era sessions one account keeps at once; its least recently used is closed beyond it. Default 32. */
+  maxSessionsPerAccount?: number;
+  /** Real milliseconds a 2025-era session may go unused before it is closed. Default 30 minutes. */
+  sessionIdleMs?: number;
   /** Told of unexpected faults (the client sees a bare 500). Default: console.error. */
   onFault?: (error: unknown) => void;
 }
@@ -55,7 +62,7 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
   const deps: McpServerDeps = {
     tools,
     engine: (request, handleOptions) => simulator.handle(request, handleOptions),
-    wait: { tools, pollMs: options.pollMs ?? 200, maxTimeoutSeconds: 3600 },
+    wait: { tools, pollMs: options.pollMs ?? 200, maxTimeoutSeconds: 3600, slots: new WaitSlots(options.maxWaitsPerAccount ?? MAX_WAITS_PER_ACCOUNT) },
   };
   const { oauth } = simulator.sim;
   const auth: McpAuthOptions = {
@@ -65,7 +72,11 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
   };
   const hostnames = [...localhostAllowedHostnames(), ...(options.allowedHostnames ?? []), new URL(oauth.issuer).hostname];
   const modern = createMcpHandler(() => createMcpServer(deps), { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
-  const sessions = new LegacySessions(() => createMcpServer(deps), options.maxSessions ?? 1000);
+  const sessions = new LegacySessions(() => createMcpServer(deps), {
+    maxSessions: options.maxSessions ?? DEFAULT_SESSION_LIMITS.maxSessions,
+    maxPerAccount: options.maxSessionsPerAccount ?? DEFAULT_SESSION_LIMITS.maxPerAccount,
+    idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_LIMITS.idleMs,
+  });
 
   async function handle(request: Request): Promise<Response> {
     const rejected = hostHeaderValidationResponse(request, hostnames) ?? originValidationResponse(request, hostnames);
@@ -88,17 +99,38 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
       const refusal = scopeRefusal(request, parsedBody, principal);
       if (refusal) return refusal;
     }
+    const initialize = Array.isArray(parsedBody) ? parsedBody.some(isInitializeRequest) : isInitializeRequest(parsedBody);
+    // What opens a session or a stream waits while the memory budget is used up; a new session counts like a request.
+    if (simulator.sim.capacity.exceeded && (initialize || request.method === 'GET')) return memoryFull(simulator.sim.capacity);
+    if (initialize) {
+      const refused = rateLimited(principal);
+      if (refused) return refused;
+    }
     const authInfo: AuthInfo = { token: 'redacted', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { principal } };
     const handleOptions = parsedBody === undefined ? { authInfo } : { authInfo, parsedBody };
     if (await isLegacyRequest(forward, parsedBody)) {
-      const initialize = Array.isArray(parsedBody) ? parsedBody.some(isInitializeRequest) : isInitializeRequest(parsedBody);
       return sessions.handle(forward, principal, initialize, handleOptions);
     }
     return modern.fetch(forward, handleOptions);
   }
 
-  /** A tool whose scope the credential lacks is refused before any session or engine work. */
+  /** An `initialize` counts in the credential's and the account's buckets like one REST request. */
+  function rateLimited(principal: Principal): Response | undefined {
+    const decision = simulator.sim.limiter.take(principal.credentialId, principal.account.id, 'default', simulator.clock.now());
+    if (decision.allowed) return undefined;
+    const { state, retryAfterSeconds } = decision;
+    return jsonResponse(
+      429,
+      { error: `Rate limit of ${state.limit} requests a minute exceeded; retry in ${retryAfterSeconds} s.`, code: 'RATE_LIMITED', details: { bucket: state.bucket, limit: state.limit, retryAfterSeconds } },
+      { 'retry-after': String(retryAfterSeconds), 'x-ratelimit-limit': String(state.limit), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(state.resetAt) },
+    );
+  }
+
+  /** A tool whose scope an OAuth access token lacks is refused before any session or engine work. */
   function scopeRefusal(request: Request, body: unknown, principal: Principal): Response | undefined {
+    // Only an OAuth client can step up to a wider scope; an API key cannot, so its refusal is
+    // the engine's 403 SCOPE_REQUIRED as an isError result, which every client hands the model.
+    if (principal.kind !== 'oauth_access_token') return undefined;
     for (const message of Array.isArray(body) ? body : [body]) {
       if (!message || typeof message !== 'object' || (message as { method?: unknown }).method !== 'tools/call') continue;
       const name = (message as { params?: { name?: unknown } }).params?.name;
@@ -138,6 +170,11 @@ function rpcError(status: number, code: number, message: string): Response {
   return jsonResponse(status, { jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+function memoryFull(capacity: Capacity): Response {
+  const error = capacityExceeded(capacity);
+  return jsonResponse(error.status, { error: error.message, code: error.code, details: error.details }, error.headers);
+}
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 }

@@ -1,4 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, Server, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { VERSION } from '../version.js';
 import { promptList, renderPrompt } from './prompts.js';
@@ -20,7 +21,18 @@ export interface McpServerDeps {
 
 const INSTRUCTIONS = `Content Generation Service: researched, verified content through asynchronous builds, paid for with tokens.
 Typical flow: getTokenBalance, createTarget (if none: listTargets), createBuild (pass an idempotencyKey), then waitForBuild (progress at each stage), then getDeliverable or downloadDeliverable.
-Tools are the REST operations, named by their operationId; errors come back as { error, code, details }.`;
+Tools are the REST operations, named by their operationId; an error is an isError result whose text is { error, code, details }.`;
+
+/**
+ * The parameters of resources/read and prompts/get, checked here rather than by the SDK's
+ * own schemas, whose refusal is an internal error (-32603) carrying a zod dump: a client
+ * that sends a number for a URI gets invalid params (-32602) saying which field is wrong.
+ */
+const ReadParams = z.object({ uri: z.string({ error: 'must be a string: a content-service:// URI' }) });
+const PromptParams = z.object({
+  name: z.string({ error: 'must be a string: the name of a prompt' }),
+  arguments: z.record(z.string(), z.string({ error: 'must be a string' }), { error: 'must be an object of strings' }).optional(),
+});
 
 /**
  * `inProcessCaller` answers the caller of an in-process connection (no HTTP request to carry a
@@ -50,18 +62,18 @@ export function createMcpServer(deps: McpServerDeps, inProcessCaller?: () => Pri
       const progressToken = request.params._meta?.progressToken;
       const notify = (progress: number, total: number, message: string) =>
         progressToken === undefined ? Promise.resolve() : ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, total, message } });
-      return waitForBuild(args, { ...deps.wait, engine: deps.engine, principal, signal: ctx.mcpReq.signal, notify });
+      return clientSafe(await waitForBuild(args, { ...deps.wait, engine: deps.engine, principal, signal: ctx.mcpReq.signal, notify }));
     }
     const tool = deps.tools.get(name);
     if (!tool) throw unknownTool(name);
-    return callTool(tool, args, principal, deps.engine);
+    return clientSafe(callTool(tool, args, principal, deps.engine));
   });
 
   server.setRequestHandler('resources/list', () => ({ resources: [] }));
   server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
-  server.setRequestHandler('resources/read', (request, ctx) => readResource(request.params.uri, principalOf(ctx), deps.tools, deps.engine));
+  server.setRequestHandler('resources/read', { params: ReadParams }, (params, ctx) => readResource(params.uri, principalOf(ctx), deps.tools, deps.engine));
   server.setRequestHandler('prompts/list', () => ({ prompts: promptList() }));
-  server.setRequestHandler('prompts/get', (request) => renderPrompt(request.params.name, request.params.arguments ?? {}));
+  server.setRequestHandler('prompts/get', { params: PromptParams }, (params) => renderPrompt(params.name, params.arguments ?? {}));
   return server;
 }
 
@@ -74,6 +86,13 @@ function listing(tool: ToolDefinition) {
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
     annotations: tool.annotations,
   };
+}
+
+/** An error result goes out without `structuredContent`, which clients check against the success schema. */
+function clientSafe(result: ToolResult): ToolResult {
+  if (!result.isError) return result;
+  const { structuredContent: _dropped, ...rest } = result;
+  return rest;
 }
 
 /** An unknown tool is a protocol error (-32602), not a tool result. */

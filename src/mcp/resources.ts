@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server';
 import type { Principal } from '../auth/principal.js';
-import { callTool, type EngineCall } from './tool-call.js';
+import { callTool, toolError, type EngineCall } from './tool-call.js';
 import type { ToolDefinition } from './tool-catalog.js';
 
 /**
@@ -52,7 +52,7 @@ export function readResource(uri: string, principal: Principal | undefined, tool
     if (!match || !tool) continue;
     const result = callTool(tool, route.args(match), principal, engine);
     if (result.isError) {
-      const error = result.structuredContent as { error: string; code: string };
+      const error = toolError(result) ?? { error: 'The service refused the read.', code: 'INTERNAL_ERROR', details: {} };
       if (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_ERROR') throw new ResourceNotFoundError(uri, error.error);
       throw new ProtocolError(ProtocolErrorCode.InternalError, error.error, error);
     }

@@ -6,9 +6,21 @@ import type { ToolDefinition } from './tool-catalog.js';
 /**
  * A tool call is the REST request it stands for: the arguments become the path, query,
  * headers and body; the engine's answer becomes the tool result, with `structuredContent`
- * equal to the JSON body (or, for an error, the spec's `{ error, code, details }`).
+ * equal to the JSON body. An error is an `isError` result whose text is the spec's
+ * `{ error, code, details }` and which has no `structuredContent`: clients check that
+ * against the tool's output schema (the success body), and the 1.x SDK and the Inspector
+ * throw away the whole result when it does not match.
  */
 type Json = Record<string, unknown>;
+
+export interface ErrorBody {
+  error: string;
+  code: string;
+  details: Json;
+}
+
+/** Arguments nested deeper than this are refused: no operation's input comes near it. */
+export const MAX_ARGUMENT_DEPTH = 64;
 
 export type ContentBlock =
   | { type: 'text'; text: string }
@@ -25,6 +37,11 @@ export interface ToolResult {
 export type EngineCall = (request: EngineRequest, options: HandleOptions) => HandledResponse;
 
 export function callTool(tool: ToolDefinition, args: Json, principal: Principal | undefined, engine: EngineCall): ToolResult {
+  const tooDeep = Object.keys(args).filter((name) => depthExceeds(args[name], MAX_ARGUMENT_DEPTH));
+  if (tooDeep.length) {
+    const fields = tooDeep.map((path) => ({ path, message: `nests deeper than ${MAX_ARGUMENT_DEPTH} levels` }));
+    return errorResult({ error: 'The tool arguments are not valid.', code: 'VALIDATION_ERROR', details: { fields } });
+  }
   const request = toEngineRequest(tool, args);
   if ('problems' in request) {
     return errorResult({ error: 'The tool arguments are not valid.', code: 'VALIDATION_ERROR', details: { fields: request.problems } });
@@ -98,8 +115,34 @@ function fileContent(type: string, response: HandledResponse, url: string): Cont
   return { type: 'resource', resource: { uri, mimeType: type, blob: base64(response.body) } };
 }
 
-function errorResult(json: Json): ToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(json) }], structuredContent: json, isError: true };
+export function errorResult(json: Json): ToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(json) }], isError: true };
+}
+
+/** The `{ error, code, details }` of an error result (read back from its text), or undefined. */
+export function toolError(result: ToolResult): ErrorBody | undefined {
+  if (!result.isError) return undefined;
+  const block = result.content[0];
+  if (block?.type !== 'text') return undefined;
+  try {
+    const body = JSON.parse(block.text) as Partial<ErrorBody>;
+    return typeof body.code === 'string' && typeof body.error === 'string' ? { error: body.error, code: body.code, details: body.details ?? {} } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a value inside `value` sits under more than `limit` arrays and objects (walked without recursion). */
+function depthExceeds(value: unknown, limit: number): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length; depth++) {
+    const next: unknown[] = [];
+    // One push per value: a spread of a long array would overflow the stack it is here to spare.
+    for (const item of level) if (item && typeof item === 'object') for (const value of Object.values(item)) next.push(value);
+    if (next.length && depth >= limit) return true;
+    level = next;
+  }
+  return false;
 }
 
 function base64(body: string | Uint8Array): string {

@@ -1,10 +1,12 @@
 import type { Scope } from '../auth/api-key.js';
 import type { Operation, ParameterSpec } from '../contract/operations.js';
 import { SchemaBundler } from './json-schema.js';
+import { portableSchema } from './portable-schema.js';
 
 /**
  * One MCP tool per operation of openapi.yaml, named by its operationId and derived from the
- * contract alone: a new operation becomes a tool with no code here.
+ * contract alone: a new operation becomes a tool with no code here. Its schemas admit what
+ * the contract admits, spelled as function-calling converters accept (see portable-schema).
  */
 type Json = Record<string, unknown>;
 /** MCP wants an object schema at the root of a tool's input and output. */
@@ -75,7 +77,7 @@ function describeTool(operation: Operation, raw: Json, bundler: SchemaBundler): 
       if (operation.bodyRequired) required.push('body');
     }
   }
-  const inputSchema = bundler.bundle(input) as ObjectSchema;
+  const inputSchema = portableSchema(bundler.bundle(input)) as ObjectSchema;
   const outputSchema = successSchema(raw, bundler);
   const method = operation.method;
   const title = (raw.summary as string | undefined) ?? operation.operationId;
@@ -122,7 +124,7 @@ function successSchema(raw: Json, bundler: SchemaBundler): ObjectSchema | undefi
   if (schemas.length === 0) return undefined;
   // MCP wants an object at the root of an output schema; every success body here is one.
   const root: Json = schemas.length === 1 ? { allOf: [schemas[0]] } : { anyOf: schemas };
-  return bundler.bundle({ type: 'object', ...root }) as ObjectSchema;
+  return portableSchema(bundler.bundle({ type: 'object', ...root })) as ObjectSchema;
 }
 
 function withoutKeys(schema: Json, keys: string[]): Json {

@@ -5,18 +5,51 @@ import type { ToolDefinition } from './tool-catalog.js';
 /**
  * `waitForBuild`: follows a build to its end and reports each stage as MCP progress, so an
  * assistant need not poll blindly. It reads the build through `getBuild`; the first read
- * counts in the rate limits like one REST poll, the follow-up reads do not. Stages move on
- * the simulator's clock: advancing it (`/_sim/clock/advance`) ends the wait at once.
+ * counts in the rate limits and the journal like one REST poll, the follow-up reads do
+ * neither, and come further apart as the wait goes on (from `pollMs` up to `maxPollMs`). An
+ * account has at most `MAX_WAITS_PER_ACCOUNT` waits open at once, so however many one
+ * account opens, another's cost it nothing. Stages move on the simulator's clock: advancing
+ * it (`/_sim/clock/advance`) ends the wait at its next read.
  */
 export const STAGES = ['pending', 'researching', 'drafting', 'critiquing', 'merging', 'completed'] as const;
 const TERMINAL = new Set(['completed', 'failed']);
+/** Waits one account may have open at once. */
+export const MAX_WAITS_PER_ACCOUNT = 10;
+/** The longest pause between two reads of one wait, in real milliseconds. */
+export const MAX_POLL_MS = 2000;
+/** Each pause is this much longer than the one before, up to the longest. */
+const BACKOFF = 1.5;
+
+/** How many waits each account has open: a wait takes a slot for its whole length. */
+export class WaitSlots {
+  private readonly open = new Map<string, number>();
+
+  constructor(readonly perAccount = MAX_WAITS_PER_ACCOUNT) {}
+
+  take(accountId: string): boolean {
+    const held = this.open.get(accountId) ?? 0;
+    if (held >= this.perAccount) return false;
+    this.open.set(accountId, held + 1);
+    return true;
+  }
+
+  release(accountId: string): void {
+    const held = (this.open.get(accountId) ?? 1) - 1;
+    if (held <= 0) this.open.delete(accountId);
+    else this.open.set(accountId, held);
+  }
+}
 
 export interface WaitOptions {
   tools: Map<string, ToolDefinition>;
   engine: EngineCall;
   principal: Principal | undefined;
-  /** Real milliseconds between reads of the build. */
+  /** Real milliseconds between the first two reads of the build; later pauses grow. */
   pollMs: number;
+  /** The longest pause between two reads (default MAX_POLL_MS). */
+  maxPollMs?: number;
+  /** Open waits per account; none: unlimited (an in-process caller's own choice). */
+  slots?: WaitSlots;
   /** The longest wait a call may ask for, in real seconds. */
   maxTimeoutSeconds: number;
   signal?: AbortSignal;
@@ -31,7 +64,7 @@ export const WAIT_FOR_BUILD = {
       name: 'waitForBuild',
       title: 'Wait for a build to end',
       description:
-        'Waits until the build is completed or failed, sending notifications/progress at each stage (pending, researching, drafting, critiquing, merging, completed), then answers what getBuild answers. Send a progressToken in _meta to receive the stages. Stops waiting after timeoutSeconds and answers the build as it then is.',
+        `Waits until the build is completed or failed, sending notifications/progress at each stage (pending, researching, drafting, critiquing, merging, completed), then answers what getBuild answers. Send a progressToken in _meta to receive the stages. Stops waiting after timeoutSeconds and answers the build as it then is. An account may have ${MAX_WAITS_PER_ACCOUNT} waits open at once.`,
       inputSchema: {
         type: 'object' as const,
         properties: {
@@ -63,9 +96,21 @@ export async function waitForBuild(args: Record<string, unknown>, options: WaitO
     return { content: [{ type: 'text', text: JSON.stringify(error) }], structuredContent: error, isError: true };
   }
 
-  const deadline = performance.now() + (timeout as number) * 1000;
+  const accountId = options.principal?.account.id;
+  if (accountId !== undefined && options.slots && !options.slots.take(accountId)) return tooManyWaits(options.slots.perAccount);
+  try {
+    return await follow(getBuild, args.buildId as string, timeout as number, options);
+  } finally {
+    if (accountId !== undefined) options.slots?.release(accountId);
+  }
+}
+
+async function follow(getBuild: ToolDefinition, buildId: string, timeout: number, options: WaitOptions): Promise<ToolResult> {
+  const deadline = performance.now() + timeout * 1000;
+  const longest = Math.max(options.pollMs, options.maxPollMs ?? MAX_POLL_MS);
+  let pause = options.pollMs;
   let reported = '';
-  let result = callTool(getBuild, { buildId: args.buildId }, options.principal, options.engine);
+  let result = callTool(getBuild, { buildId }, options.principal, options.engine);
   for (;;) {
     if (result.isError) return result;
     const status = (result.structuredContent as { build: { status: string } }).build.status;
@@ -78,14 +123,30 @@ export async function waitForBuild(args: Record<string, unknown>, options: WaitO
     if (performance.now() >= deadline || options.signal?.aborted) {
       return { ...result, content: [...result.content, { type: 'text', text: `The build is still ${status} after ${String(timeout)} s of waiting.` }] };
     }
-    await sleep(options.pollMs, options.signal);
-    result = callTool(getBuild, { buildId: args.buildId }, options.principal, (request, o) => options.engine(request, { ...o, uncounted: true }));
+    await sleep(Math.min(pause, Math.max(0, deadline - performance.now())), options.signal);
+    pause = Math.min(longest, Math.ceil(pause * BACKOFF));
+    result = callTool(getBuild, { buildId }, options.principal, (request, o) => options.engine(request, { ...o, uncounted: true, unjournaled: true }));
   }
+}
+
+function tooManyWaits(limit: number): ToolResult {
+  const retryAfterSeconds = 5;
+  const error = {
+    error: `This account already has ${limit} waitForBuild calls open, the most it may: let one end, or read the build with getBuild.`,
+    code: 'RATE_LIMITED',
+    details: { limit, retryAfterSeconds },
+  };
+  return { content: [{ type: 'text', text: JSON.stringify(error) }], structuredContent: error, isError: true };
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
 }

@@ -2,16 +2,21 @@ import { authenticate } from '../auth/authenticate.js';
 import { SCOPES, type Scope } from '../auth/api-key.js';
 import type { CredentialVerifier } from '../auth/principal.js';
 import { ApiError } from '../engine/api-error.js';
+import { MAX_OAUTH_BODY_BYTES } from '../engine/http-body.js';
+import { guessingAddress } from '../engine/request-facts.js';
 import type { EngineRequest } from '../engine/types.js';
+import type { AddressLimiter } from '../limits/address-limiter.js';
+import { WindowLimiter } from '../limits/window-limiter.js';
 import type { Reply } from '../operations/context.js';
 import type { Store } from '../store/store.js';
 import { decideAuthorization, showAuthorization, type AuthorizeContext } from './authorize.js';
+import { DEMO_CLIENT_ID, demoClient } from './demo-client.js';
+import { createGrant, grantJson, grantRefusal, liveGrants, revokeAccountGrant } from './grants.js';
 import { OAuthError, oauthErrorReply } from './oauth-errors.js';
-import { OAuthStore, type Grant } from './oauth-store.js';
-import { clientJson, registerClient } from './registration.js';
+import { OAuthStore } from './oauth-store.js';
+import { admitClient, clientJson, registerClient } from './registration.js';
 import { hashSecret, randomSecret } from './secrets.js';
 import { exchangeToken, issue, revokeToken } from './token.js';
-import { WindowLimiter } from './window-limiter.js';
 
 /**
  * The simulator's own OAuth 2.1 authorization server, for the MCP server at `/mcp`:
@@ -20,23 +25,42 @@ import { WindowLimiter } from './window-limiter.js';
  * (RFC 7009). It issues the credentials /mcp accepts (see `accessTokenVerifier`) and
  * nothing else depends on its internals. Everything expires on the virtual clock.
  */
-export const DEMO_CLIENT_ID = 'content-sim-demo';
-export const DEMO_REDIRECT_URIS = ['http://127.0.0.1:8976/callback', 'http://localhost:8976/callback'];
+export { DEMO_CLIENT_ID, DEMO_REDIRECT_URIS } from './demo-client.js';
 
 const FORM = 'application/x-www-form-urlencoded';
+
+/** Registrations a client address may make in a minute. */
+export const REGISTRATIONS_PER_ADDRESS = 20;
+/** Token-endpoint calls a client address may make in a minute, whatever client they name. */
+export const TOKEN_CALLS_PER_ADDRESS = 120;
+/** Token-endpoint calls a registered client may make in a minute from one address. */
+export const TOKEN_CALLS_PER_CLIENT = 60;
+
+export interface AuthorizationServerOptions {
+  publicUrl?: string;
+  now: number;
+  /** The service API's failed-authentication limit, which keys typed on the sign-in page count in too. */
+  failedAuth?: AddressLimiter;
+}
 
 export class AuthorizationServer {
   readonly store = new OAuthStore();
   private base: string;
-  private readonly registrations = new WindowLimiter(20);
-  private readonly tokenCalls = new WindowLimiter(60);
+  private readonly registrations = new WindowLimiter(REGISTRATIONS_PER_ADDRESS);
+  /**
+   * The token endpoint counts per client address, and per registered client and address:
+   * never under a name the caller makes up (an unknown client_id makes no entry), and a
+   * client's minute cannot be used up by junk naming it from another address.
+   */
+  private readonly tokenCallsByAddress = new WindowLimiter(TOKEN_CALLS_PER_ADDRESS);
+  private readonly tokenCallsByClient = new WindowLimiter(TOKEN_CALLS_PER_CLIENT);
 
   constructor(
     private readonly accounts: Store,
-    private readonly options: { publicUrl?: string; now: number },
+    private readonly options: AuthorizationServerOptions,
   ) {
     this.base = trimSlash(options.publicUrl ?? 'http://localhost');
-    this.store.clients.set(DEMO_CLIENT_ID, { clientId: DEMO_CLIENT_ID, clientName: 'Content simulator demo client', redirectUris: DEMO_REDIRECT_URIS, issuedAt: options.now });
+    this.store.clients.set(DEMO_CLIENT_ID, demoClient(options.now));
   }
 
   /** The address clients reach: the public URL when configured, else the server's listening address. */
@@ -63,6 +87,7 @@ export class AuthorizationServer {
 
   handle(method: string, path: string, query: string, request: EngineRequest, now: number): Reply {
     try {
+      if ((request.body?.byteLength ?? 0) > MAX_OAUTH_BODY_BYTES) throw new OAuthError('invalid_request', `The body exceeds ${MAX_OAUTH_BODY_BYTES} bytes.`, 413);
       return this.route(method, path, new URLSearchParams(query), request, now);
     } catch (error) {
       if (error instanceof OAuthError) return oauthErrorReply(error);
@@ -74,7 +99,17 @@ export class AuthorizationServer {
     const allow = (...methods: string[]) => {
       if (!methods.includes(method)) throw new OAuthError('invalid_request', `${method} is not allowed here.`, 405, { allow: methods.join(', ') });
     };
-    const authorizeContext: AuthorizeContext = { oauth: this.store, accounts: this.accounts, issuer: this.issuer, resource: this.resource, now };
+    const authorizeContext: AuthorizeContext = {
+      oauth: this.store,
+      accounts: this.accounts,
+      issuer: this.issuer,
+      resource: this.resource,
+      now,
+      failedAuth: this.options.failedAuth,
+      address: guessingAddress(request),
+    };
+    const address = request.remoteAddress ?? 'in-process';
+    const tokenContext = { oauth: this.store, accounts: this.accounts, resource: this.resource, now };
     switch (path) {
       case '/.well-known/oauth-authorization-server':
         allow('GET');
@@ -85,9 +120,9 @@ export class AuthorizationServer {
         return { status: 200, json: this.resourceMetadata() };
       case '/oauth/register': {
         allow('POST');
-        this.slowDown(this.registrations, request.remoteAddress ?? 'local', now);
+        this.slowDown(this.registrations, address, now);
         const client = registerClient(readJson(request), randomSecret('client_'), now);
-        this.store.clients.set(client.clientId, client);
+        admitClient(this.store.clients, client, now);
         return { status: 201, json: clientJson(client), headers: { 'cache-control': 'no-store' } };
       }
       case '/oauth/authorize':
@@ -95,13 +130,16 @@ export class AuthorizationServer {
         return method === 'GET' ? showAuthorization(query, authorizeContext) : decideAuthorization(readForm(request), request.headers.cookie, authorizeContext);
       case '/oauth/token': {
         allow('POST');
+        this.slowDown(this.tokenCallsByAddress, address, now);
         const form = readForm(request);
-        this.slowDown(this.tokenCalls, form.get('client_id') ?? request.remoteAddress ?? 'local', now);
-        return exchangeToken(form, { oauth: this.store, resource: this.resource, now });
+        const clientId = form.get('client_id');
+        if (clientId !== null && this.store.clients.has(clientId)) this.slowDown(this.tokenCallsByClient, `${clientId}\n${address}`, now);
+        return exchangeToken(form, tokenContext);
       }
       case '/oauth/revoke':
         allow('POST');
-        return revokeToken(readForm(request), { oauth: this.store, resource: this.resource, now });
+        this.slowDown(this.tokenCallsByAddress, address, now);
+        return revokeToken(readForm(request), tokenContext);
       default:
         throw new OAuthError('invalid_request', `Nothing at ${path}.`, 404);
     }
@@ -144,9 +182,12 @@ export class AuthorizationServer {
     if (!token || !grant) return { refused: 'The access token is not recognised.' };
     if (token.expiresAt <= now) return { refused: 'The access token has expired: refresh it.' };
     if (token.revoked || grant.revoked) return { refused: 'The access token has been revoked.' };
+    const refusal = grantRefusal(grant, this.accounts, now);
+    if (refusal) return { refused: `The access token has been revoked. ${refusal}` };
     if (grant.resource !== this.resource) return { refused: `The access token was issued for ${grant.resource}, not ${this.resource}.` };
     const account = this.accounts.account(grant.accountId);
     if (!account) return { refused: 'The access token is not recognised.' };
+    grant.lastUsedAt = now;
     return { account, credentialId: grant.id, scopes: token.scopes, hint: `sim_at_…${bearer.slice(-4)}`, kind: 'oauth_access_token' };
   };
 
@@ -157,15 +198,25 @@ export class AuthorizationServer {
     if (!this.store.clients.has(clientId)) throw new ApiError(404, 'NOT_FOUND', `No OAuth client ${clientId}.`, { clientId });
     const scopes = (input.scopes ?? caller.key.scopes).filter((s) => caller.key.scopes.includes(s));
     if (scopes.length === 0) throw new ApiError(403, 'SCOPE_REQUIRED', 'The key holds none of the scopes asked for.', { grantedScopes: caller.key.scopes });
-    const grant: Grant = { id: randomSecret('grant_'), accountId: caller.account.id, clientId, scopes, resource: input.resource ?? this.resource, revoked: false };
-    this.store.grants.set(grant.id, grant);
-    const reply = issue(grant, scopes, { oauth: this.store, resource: this.resource, now });
+    this.store.prune(now);
+    const grant = createGrant(this.store, { accountId: caller.account.id, clientId, keyId: caller.key.id, scopes, resource: input.resource ?? this.resource }, now);
+    const reply = issue(grant, scopes, { oauth: this.store, accounts: this.accounts, resource: this.resource, now });
     return { ...reply, status: 201, json: { ...(reply.json as object), client_id: clientId, resource: grant.resource } };
   }
 
+  /** `listOAuthGrants`: the account's live grants, each with its client and scopes. */
+  listGrants(accountId: string, now: number) {
+    return liveGrants(this.store, this.accounts, accountId, now).map((grant) => grantJson(grant, this.store));
+  }
+
+  /** `revokeOAuthGrant`: the grant's access and refresh tokens stop working at once. */
+  revokeGrant(accountId: string, grantId: string, now: number) {
+    return grantJson(revokeAccountGrant(this.store, this.accounts, accountId, grantId, now), this.store);
+  }
+
   private slowDown(limiter: WindowLimiter, key: string, now: number): void {
-    const wait = limiter.take(key, now);
-    if (wait > 0) throw new OAuthError('slow_down', `Too many requests: retry in ${wait} s.`, 429, { 'retry-after': String(wait) });
+    const { allowed, retryAfterSeconds } = limiter.take(key, now);
+    if (!allowed) throw new OAuthError('slow_down', `Too many requests: retry in ${retryAfterSeconds} s.`, 429, { 'retry-after': String(retryAfterSeconds) });
   }
 }
 

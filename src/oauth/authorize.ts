@@ -1,17 +1,22 @@
 import { authenticate } from '../auth/authenticate.js';
 import { SCOPES, type Scope } from '../auth/api-key.js';
 import { ApiError } from '../engine/api-error.js';
+import type { AddressLimiter } from '../limits/address-limiter.js';
 import type { Reply } from '../operations/context.js';
 import type { Store } from '../store/store.js';
 import { authorizePage, errorPage, pageHeaders } from './authorize-page.js';
 import type { OAuthStore, PendingAuthorization } from './oauth-store.js';
+import { isLoopbackRedirect } from './registration.js';
 import { CHALLENGE_PATTERN, constantTimeEqual, hashSecret, randomSecret } from './secrets.js';
 
 /**
  * The authorization endpoint (OAuth 2.1 §4.1): the request is checked, shown on the
  * sign-in page, and answered by a redirect carrying `code`, `state` and `iss` (RFC 9207),
  * or an error. Until the client and its redirect URI are known to match, nothing is
- * redirected anywhere: a 400 page says what is wrong.
+ * redirected anywhere: a 400 page says what is wrong. An invalid request is redirected
+ * (with its error) only to a loopback redirect URI, on the user's own machine; anyone may
+ * register an https one, and an automatic redirect there would make the simulator an open
+ * redirector (RFC 9700 §4.11.1), so those get the error on a page instead.
  */
 export interface AuthorizeContext {
   oauth: OAuthStore;
@@ -19,10 +24,15 @@ export interface AuthorizeContext {
   issuer: string;
   resource: string;
   now: number;
+  /** Failed sign-ins count per client address, with the API's failed authentications. */
+  failedAuth?: AddressLimiter;
+  /** The address a guessing limit counts (none in process, nor on loopback). */
+  address?: string;
 }
 
 const PENDING_MS = 10 * 60_000;
-const MAX_PENDING = 10_000;
+/** `state` is the client's; a sign-in kept waiting need not hold more than this of it. */
+const MAX_STATE = 1_024;
 export const CODE_MS = 60_000;
 const CSRF_COOKIE = 'content_sim_csrf';
 
@@ -35,7 +45,11 @@ export function showAuthorization(query: URLSearchParams, ctx: AuthorizeContext)
     return page(400, errorPage('Unregistered redirect URI', 'The redirect URI of this sign-in link is not one the client registered, so the simulator will not send you there.'));
   }
   const state = single(query, 'state');
-  const fail = (error: string, description: string) => redirect(redirectUri, { error, error_description: description, state, iss: ctx.issuer });
+  const fail = (error: string, description: string) =>
+    isLoopbackRedirect(redirectUri)
+      ? redirect(redirectUri, { error, error_description: description, state, iss: ctx.issuer })
+      : page(400, errorPage(`Sign-in refused (${error})`, `${description} The simulator sends you back to the application only from a valid request.`));
+  if (state !== null && state.length > MAX_STATE) return fail('invalid_request', `state must be at most ${MAX_STATE} characters.`);
   if (query.get('response_type') !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.');
   const challenge = single(query, 'code_challenge');
   const method = single(query, 'code_challenge_method');
@@ -59,8 +73,7 @@ export function showAuthorization(query: URLSearchParams, ctx: AuthorizeContext)
     resource,
     expiresAt: ctx.now + PENDING_MS,
   };
-  // Bounded: a flood of sign-in links cannot grow memory; the oldest unanswered one goes first.
-  if (ctx.oauth.pending.size >= MAX_PENDING) ctx.oauth.pending.delete(ctx.oauth.pending.keys().next().value as string);
+  // Bounded (OAUTH_CAPS): a flood of sign-in links cannot grow memory; the oldest unanswered one goes first.
   ctx.oauth.pending.set(pending.id, pending);
   return page(200, authorizePage(client, pending), { 'set-cookie': `${CSRF_COOKIE}=${pending.csrf}; Path=/oauth; HttpOnly; SameSite=Strict` }, redirectUri);
 }
@@ -80,9 +93,13 @@ export function decideAuthorization(form: URLSearchParams, cookieHeader: string 
   }
   let caller;
   try {
+    // A key typed here is a guess like any other: the address's failed authentications apply.
+    if (ctx.address !== undefined) ctx.failedAuth?.check(ctx.address, ctx.now);
     caller = authenticate(ctx.accounts, `Bearer ${(form.get('api_key') ?? '').trim()}`);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    if (error.status === 429) return page(429, authorizePage(client, pending, error.message), { 'retry-after': error.headers['retry-after'] ?? '60' }, pending.redirectUri);
+    if (ctx.address !== undefined) ctx.failedAuth?.count(ctx.address, ctx.now);
     return page(401, authorizePage(client, pending, `That key did not sign you in: ${error.message}`), {}, pending.redirectUri);
   }
   const scopes = pending.scopes.filter((s) => caller.key.scopes.includes(s));
@@ -96,6 +113,7 @@ export function decideAuthorization(form: URLSearchParams, cookieHeader: string 
     resource: pending.resource,
     scopes,
     accountId: caller.account.id,
+    keyId: caller.key.id,
     expiresAt: ctx.now + CODE_MS,
     grantId: null,
   });

@@ -1,5 +1,7 @@
 import { SCOPES, type Scope } from '../auth/api-key.js';
 import type { Reply } from '../operations/context.js';
+import type { Store } from '../store/store.js';
+import { createGrant, grantRefusal } from './grants.js';
 import { NO_STORE, OAuthError } from './oauth-errors.js';
 import type { Grant, OAuthStore } from './oauth-store.js';
 import { hashSecret, pkceMatches, randomSecret, VERIFIER_PATTERN } from './secrets.js';
@@ -14,6 +16,7 @@ export const REFRESH_MS = 30 * 24 * 3_600_000;
 
 export interface TokenContext {
   oauth: OAuthStore;
+  accounts: Store;
   resource: string;
   now: number;
 }
@@ -47,9 +50,11 @@ function redeemCode(form: URLSearchParams, clientId: string, ctx: TokenContext):
   if (record.clientId !== clientId) throw new OAuthError('invalid_grant', 'The code was issued to another client.');
   if (form.get('redirect_uri') !== record.redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri must be the one of the authorization request.');
   if (!pkceMatches(verifier, record.challenge)) throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge.');
-  const grant: Grant = { id: randomSecret('grant_'), accountId: record.accountId, clientId, scopes: record.scopes, resource: record.resource, revoked: false };
-  ctx.oauth.grants.set(grant.id, grant);
+  if (record.keyId === undefined) throw new OAuthError('invalid_grant', 'The code is not valid.');
+  const grant = createGrant(ctx.oauth, { accountId: record.accountId, clientId, keyId: record.keyId, scopes: record.scopes, resource: record.resource }, ctx.now);
   record.grantId = grant.id;
+  const refusal = grantRefusal(grant, ctx.accounts, ctx.now);
+  if (refusal) throw new OAuthError('invalid_grant', refusal);
   return issue(grant, grant.scopes, ctx);
 }
 
@@ -58,7 +63,9 @@ function refresh(form: URLSearchParams, clientId: string, ctx: TokenContext): Re
   if (!presented) throw new OAuthError('invalid_request', 'refresh_token is required.');
   const record = ctx.oauth.refreshTokens.get(hashSecret(presented));
   const grant = record && ctx.oauth.grants.get(record.grantId);
-  if (!record || !grant || grant.revoked || record.expiresAt <= ctx.now) throw new OAuthError('invalid_grant', 'The refresh token is not valid.');
+  if (!record || !grant || record.expiresAt <= ctx.now) throw new OAuthError('invalid_grant', 'The refresh token is not valid.');
+  const refusal = grantRefusal(grant, ctx.accounts, ctx.now);
+  if (refusal) throw new OAuthError('invalid_grant', `The refresh token is not valid: ${refusal}`);
   if (grant.clientId !== clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
   if (record.used) {
     ctx.oauth.revokeGrant(grant.id);
@@ -72,10 +79,15 @@ function refresh(form: URLSearchParams, clientId: string, ctx: TokenContext): Re
   return issue(grant, scopes, ctx);
 }
 
-/** A new access token and a new refresh token for the grant. */
+/** A new access token and a new refresh token for the grant; the grant and its client count as used. */
 export function issue(grant: Grant, scopes: Scope[], ctx: TokenContext): Reply {
   const access = randomSecret('sim_at_');
   const refreshToken = randomSecret('sim_rt_');
+  grant.lastUsedAt = ctx.now;
+  grant.expiresAt = ctx.now + REFRESH_MS;
+  ctx.oauth.grants.set(grant.id, grant); // most recently used: the last its account or the cap would let go
+  const client = ctx.oauth.clients.get(grant.clientId);
+  if (client) client.lastUsedAt = ctx.now;
   ctx.oauth.accessTokens.set(hashSecret(access), { grantId: grant.id, scopes, expiresAt: ctx.now + ACCESS_MS, revoked: false });
   ctx.oauth.refreshTokens.set(hashSecret(refreshToken), { grantId: grant.id, expiresAt: ctx.now + REFRESH_MS, used: false });
   return {

@@ -1,4 +1,4 @@
-import { validationError, type ApiError } from '../engine/api-error.js';
+import { ApiError, validationError } from '../engine/api-error.js';
 import type { Operation } from '../contract/operations.js';
 import { Rng } from '../random/rng.js';
 import { injectedError, injectionProblem, type InjectedResponse } from './injected-errors.js';
@@ -58,14 +58,30 @@ export interface FaultCall {
   now: number;
 }
 
+/** Rules one account may hold at once (rules for every account are held like one more account's). */
+export const MAX_FAULT_RULES_PER_ACCOUNT = 100;
+/** Rules the simulator holds at once: each call is tried against its account's rules and the shared ones. */
+export const MAX_FAULT_RULES = 1000;
+/** The list of the rules that name no account. */
+const EVERY_ACCOUNT = '*';
+
+/** A rule and its place in the order of creation, which decides between an account's rules and the shared ones. */
+interface Held {
+  seq: number;
+  rule: FaultRule;
+}
+
 /**
  * Fault rules: make the simulator misbehave on purpose, deterministically for a seed, so a
  * client's retry and timeout code can be tested with HTTP calls alone. The first live rule
  * that matches a call decides; rules run out by count or virtual time, and are scoped to an
- * account so that parallel jobs never see each other's faults.
+ * account so that parallel jobs never see each other's faults. Rules are kept per account,
+ * so a call is tried only against its own account's rules and the shared ones, and both
+ * lists are capped: however many rules one job adds, another's calls cost the same.
  */
 export class FaultRules {
-  private rules: FaultRule[] = [];
+  private readonly byAccount = new Map<string, Held[]>();
+  private total = 0;
   private count = 0;
   private readonly rng: Rng;
 
@@ -75,35 +91,85 @@ export class FaultRules {
 
   add(input: FaultRuleInput, now: number): FaultRule {
     this.check(input);
+    const scope = input.accountId ?? EVERY_ACCOUNT;
+    // Rules that ran out hold no room.
+    this.prune(scope, now);
+    if ((this.byAccount.get(scope)?.length ?? 0) >= MAX_FAULT_RULES_PER_ACCOUNT) {
+      throw listFull(MAX_FAULT_RULES_PER_ACCOUNT, input.accountId === undefined ? 'every account' : `account ${input.accountId}`, input.accountId);
+    }
+    if (this.total >= MAX_FAULT_RULES) {
+      for (const other of [...this.byAccount.keys()]) this.prune(other, now);
+      if (this.total >= MAX_FAULT_RULES) throw listFull(MAX_FAULT_RULES, 'the whole simulator');
+    }
+    const held = this.byAccount.get(scope) ?? [];
     const rule: FaultRule = { ...input, id: `fault_${++this.count}`, createdAt: now, hits: 0 };
-    this.rules.push(rule);
+    held.push({ seq: this.count, rule });
+    this.byAccount.set(scope, held);
+    this.total++;
     return rule;
   }
 
-  /** The live rules: one that has run out (by count or by `now`) is no longer listed. */
+  /** The live rules, oldest first: one that has run out (by count or by `now`) is no longer listed. */
   list(accountId?: string, now?: number): FaultRule[] {
-    return this.rules.filter((r) => (accountId === undefined || r.accountId === accountId) && live(r, now));
+    const held = accountId === undefined ? [...this.byAccount.values()].flat().sort((a, b) => a.seq - b.seq) : (this.byAccount.get(accountId) ?? []);
+    return held.map((h) => h.rule).filter((r) => live(r, now));
   }
 
   remove(id: string): boolean {
-    const before = this.rules.length;
-    this.rules = this.rules.filter((r) => r.id !== id);
-    return this.rules.length < before;
+    for (const [scope, held] of this.byAccount) {
+      const at = held.findIndex((h) => h.rule.id === id);
+      if (at === -1) continue;
+      held.splice(at, 1);
+      this.total--;
+      if (held.length === 0) this.byAccount.delete(scope);
+      return true;
+    }
+    return false;
   }
 
   clear(accountId?: string): void {
-    this.rules = accountId === undefined ? [] : this.rules.filter((r) => r.accountId !== accountId);
+    if (accountId === undefined) {
+      this.byAccount.clear();
+      this.total = 0;
+      return;
+    }
+    this.total -= this.byAccount.get(accountId)?.length ?? 0;
+    this.byAccount.delete(accountId);
   }
 
   match(call: FaultCall): FaultDecision | undefined {
-    this.rules = this.rules.filter((r) => live(r, call.now));
-    for (const rule of this.rules) {
+    const own = this.byAccount.get(call.accountId) ?? NONE;
+    const shared = this.byAccount.get(EVERY_ACCOUNT) ?? NONE;
+    let decision: FaultDecision | undefined;
+    let expired = false;
+    // The two lists, merged in order of creation: the oldest live rule that matches decides.
+    for (let i = 0, j = 0; !decision && (i < own.length || j < shared.length);) {
+      const takeOwn = j >= shared.length || (i < own.length && (own[i] as Held).seq < (shared[j] as Held).seq);
+      const { rule } = (takeOwn ? own[i++] : shared[j++]) as Held;
+      if (!live(rule, call.now)) {
+        expired = true;
+        continue;
+      }
       if (!matches(rule, call)) continue;
       if (rule.probability !== undefined && !this.rng.bool(rule.probability)) continue;
       rule.hits++;
-      return this.decide(rule, call);
+      decision = this.decide(rule, call);
     }
-    return undefined;
+    if (expired) {
+      this.prune(call.accountId, call.now);
+      this.prune(EVERY_ACCOUNT, call.now);
+    }
+    return decision;
+  }
+
+  /** Forgets the rules of one list that have run out. */
+  private prune(scope: string, now: number): void {
+    const held = this.byAccount.get(scope);
+    if (!held) return;
+    const kept = held.filter((h) => live(h.rule, now));
+    this.total -= held.length - kept.length;
+    if (kept.length === 0) this.byAccount.delete(scope);
+    else this.byAccount.set(scope, kept);
   }
 
   private decide(rule: FaultRule, call: FaultCall): FaultDecision {
@@ -143,6 +209,15 @@ function pathCanMatch(template: string, prefix: string): boolean {
     const expected = want[i] as string;
     if (expected.startsWith('{')) return true;
     return i === have.length - 1 ? expected.startsWith(segment) : expected === segment;
+  });
+}
+
+const NONE: readonly Held[] = [];
+
+function listFull(limit: number, whose: string, accountId?: string): ApiError {
+  return new ApiError(409, 'CONFLICT', `The fault-rule list is full: ${limit} live rules for ${whose}. Delete rules (DELETE /_sim/faults/{faultId}, or DELETE /_sim/faults?accountId=…) before adding more.`, {
+    limit,
+    ...(accountId === undefined ? {} : { accountId }),
   });
 }
 

@@ -9,6 +9,7 @@ import * as deliverables from './deliverables.js';
 import * as images from './images.js';
 import * as keys from './keys.js';
 import * as library from './library.js';
+import * as oauthGrants from './oauth-grants.js';
 import * as sharing from './sharing.js';
 import * as suggestions from './suggestions.js';
 import * as targets from './targets.js';
@@ -24,6 +25,7 @@ export const serviceHandlers: Readonly<Record<string, ServiceHandler>> = {
   ...builds,
   ...deliverables,
   ...keys,
+  ...oauthGrants,
   ...library,
   ...shareHandlers,
   ...images,

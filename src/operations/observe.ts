@@ -1,7 +1,7 @@
 import { toIso } from '../clock/clock.js';
-import { notFound } from '../engine/api-error.js';
+import { ApiError, notFound } from '../engine/api-error.js';
 import type { FaultRule, FaultRuleInput } from '../observe/faults.js';
-import { entryMatches, type JournalEntry } from '../observe/journal.js';
+import { entryEvent, entryMatches } from '../observe/journal.js';
 import type { ControlHandler } from './context.js';
 
 /** The journal, newest first, filtered (GET /_sim/journal). */
@@ -25,18 +25,30 @@ const EVENT_STREAM_TYPE = 'text/event-stream; charset=utf-8';
 export const streamJournal: ControlHandler = ({ sim, params }) => {
   const q = params.query as { accountId?: string; operationId?: string; status?: number };
   const filter = { accountId: q.accountId, operationId: q.operationId, status: q.status };
+  if (sim.journal.feedsFull) throw feedsFull(sim.journal.maxFeeds);
   const lastId = (params.header as Record<string, string | undefined>)['Last-Event-ID'];
   const missed = lastId === undefined ? [] : sim.journal.after(Number(lastId), filter);
-  const event = (entry: JournalEntry) => `id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`;
   return {
     status: 200,
     headers: { 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
-    file: { contentType: EVENT_STREAM_TYPE, body: `retry: 2000\n: journal of ${sim.journal.size} entries\n\n${missed.map(event).join('')}` },
+    file: { contentType: EVENT_STREAM_TYPE, body: `retry: 2000\n: journal of ${sim.journal.size} entries\n\n${missed.map(entryEvent).join('')}` },
     stream: {
-      open: (send, end) => sim.journal.subscribe((entry) => entryMatches(entry, filter) && send(event(entry)), end),
+      open: (send, end) => sim.journal.subscribe((entry) => entryMatches(entry, filter) && send(entryEvent(entry)), end),
     },
   };
 };
+
+/** Every live feed is taken: 503 with Retry-After, like a server that has no room for one more. */
+function feedsFull(limit: number): ApiError {
+  const retryAfterSeconds = 5;
+  return new ApiError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    `${limit} live journal feeds are open, the most the simulator serves at once: close one, or read the journal with GET /_sim/journal.`,
+    { limit, retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
 
 export const clearJournal: ControlHandler = ({ sim, params }) => {
   sim.journal.clear((params.query as { accountId?: string }).accountId);

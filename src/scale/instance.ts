@@ -21,8 +21,9 @@ const SHARE_PATH = /^\/api\/v1\/shared\/([0-9a-f]{2})[0-9a-f]*(?:[/?#]|$)/i;
 
 /**
  * The instance that owns a credential: an API key (with or without `Bearer `), or a share
- * link's path. Undefined for anything else (the control API, OAuth, an unkeyed call): a router
- * sends those wherever it likes, e.g. round robin for `POST /_sim/accounts`.
+ * link's path, the `Bearer` scheme in any letter case. Undefined for anything else: a router
+ * spreads new accounts (`POST /_sim/accounts`) over the instances and sends the rest (OAuth
+ * sign-in and its tokens, the control API) to one of them, the one that signs in.
  */
 export function instanceOf(credentialOrPath: string): number | undefined {
   const match = KEY.exec(credentialOrPath.trim()) ?? SHARE_PATH.exec(credentialOrPath);

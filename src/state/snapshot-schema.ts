@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { SCOPES } from '../auth/api-key.js';
 import { PIPELINE_STAGES } from '../builds/pipeline.js';
 import { CONTENT_KINDS } from '../content/types.js';
+import { DEMO_CLIENT_ID } from '../oauth/demo-client.js';
 import { IMAGE_MOODS, IMAGE_SIZES, IMAGE_STYLES, LOGO_POSITIONS } from '../media/image-options.js';
 import { VOICE_IDS } from '../media/voices.js';
+import { contractPattern } from './contract-rules.js';
 
 /**
  * The saved form of a whole simulation, checked record by record on the way back in: a state
@@ -15,13 +17,19 @@ export const SNAPSHOT_VERSION = 1;
 
 const ms = z.number().int().min(0).max(253_402_300_799_999);
 const msOrNull = ms.nullable();
-const id = z.string().min(1).max(200);
+/** Every record's id as the API documents it (`format: uuid`) and issues it: lower case, so it is safe in any path. */
+const id = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a UUID in lower case, as the API issues ids');
+/** The rules of the API's requests, read from the contract itself: a restored record is one the API could have made. */
+const slug = z.string().max(64).regex(contractPattern('TargetCreate', 'slug'), 'must be a slug as the API accepts it (lower-case words joined by hyphens)');
+const email = z.string().max(254).regex(contractPattern('MediaContact', 'email'), 'must be an email address as the API accepts it');
+const bundleId = z.string().regex(contractPattern('TokenBundle', 'id'), 'must be a bundle id');
+const shareToken = z.string().regex(/^[0-9a-f]{48}$/, 'must be 48 hex digits, as the simulator makes share tokens');
 const text = z.string().max(1_000_000);
 const rngState = z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]);
 const scopes = z.array(z.enum(SCOPES as readonly ['svc:read', 'svc:write']));
 const libraryType = z.enum(['cta', 'glossary_term', 'product_blurb', 'brand_asset']);
 const quoteMode = z.enum(['verbatim', 'polish', 'generate']);
-const contact = z.object({ name: text, email: text, phone: text.optional() });
+const contact = z.object({ name: text, email, phone: text.optional() });
 
 const brandKit = z.object({
   voice: text,
@@ -29,7 +37,7 @@ const brandKit = z.object({
   seo: z.object({ primaryKeywords: z.array(text), secondaryKeywords: z.array(text), metaDescriptionMaxLength: z.number().int() }),
   pressRelease: z.object({ boilerplate: text, mediaContact: contact.nullable(), datelineCity: text, defaultQuoteMode: quoteMode }),
 });
-const targetSnapshot = z.object({ id, name: text, slug: text, description: text, brandKit });
+const targetSnapshot = z.object({ id, name: text, slug, description: text, brandKit });
 const librarySnapshot = z.object({ id, type: libraryType, name: text, content: text, url: text.optional() });
 
 const apiKey = z.object({
@@ -38,11 +46,11 @@ const apiKey = z.object({
 });
 const transaction = z.object({
   id, type: z.enum(['purchase', 'grant', 'build_charge', 'build_refund', 'image_charge']), amount: z.number().int(),
-  balanceAfter: z.number().int(), description: text, buildId: id.nullable(), bundleId: id.optional(), createdAt: ms,
+  balanceAfter: z.number().int(), description: text, buildId: id.nullable(), bundleId: bundleId.optional(), createdAt: ms,
 });
-const target = z.object({ id, name: text, slug: text, description: text, brandKit, createdAt: ms, updatedAt: ms });
+const target = z.object({ id, name: text, slug, description: text, brandKit, createdAt: ms, updatedAt: ms });
 const libraryItem = z.object({ id, targetId: id, type: libraryType, name: text, content: text, url: text.nullable(), createdAt: ms, updatedAt: ms });
-const share = z.object({ id, deliverableId: id, token: z.string().min(16).max(200), createdAt: ms, expiresAt: msOrNull, revokedAt: msOrNull });
+const share = z.object({ id, deliverableId: id, token: shareToken, createdAt: ms, expiresAt: msOrNull, revokedAt: msOrNull });
 const schedule = z.object({
   createdAt: ms,
   stageStarts: z.tuple([ms, ms, ms, ms]),
@@ -67,6 +75,12 @@ const build = z.object({
   if (b.targetId !== b.target.id) ctx.addIssue({ code: 'custom', path: ['targetId'], message: 'must equal target.id' });
   if (b.schedule.createdAt !== b.createdAt) ctx.addIssue({ code: 'custom', path: ['schedule', 'createdAt'], message: 'must equal createdAt' });
   if (b.deliverableIds.length !== b.pages) ctx.addIssue({ code: 'custom', path: ['deliverableIds'], message: 'must hold one id per page' });
+  // The items the build was made with are the ones it names: each once, in both lists.
+  const named = new Set(b.libraryItemIds ?? []);
+  const kept = new Set(b.libraryItems.map((item) => item.id));
+  if (kept.size !== b.libraryItems.length || kept.size !== named.size || [...kept].some((itemId) => !named.has(itemId))) {
+    ctx.addIssue({ code: 'custom', path: ['libraryItems'], message: 'must be the items of libraryItemIds, each once' });
+  }
 });
 const image = z.object({
   id, prompt: text, style: z.enum(IMAGE_STYLES), mood: z.enum(IMAGE_MOODS), colors: z.array(z.string().regex(/^#[0-9a-fA-F]{6}$/)).max(5),
@@ -81,7 +95,10 @@ const chatMessage = z.object({
   id, role: z.enum(['user', 'assistant']), content: text,
   references: z.array(z.object({ libraryItemId: id, type: libraryType, name: text })), createdAt: ms,
 });
-const chat = z.object({ id, targetId: id, title: text, target: targetSnapshot, messages: z.array(chatMessage), createdAt: ms, updatedAt: ms });
+const chat = z.object({ id, targetId: id, title: text, target: targetSnapshot, messages: z.array(chatMessage), createdAt: ms, updatedAt: ms }).refine(
+  (c) => c.target.id === c.targetId,
+  { path: ['target', 'id'], message: 'must equal targetId' },
+);
 
 /** Records with their list positions (so cursors stay valid), ascending. */
 function collection<T extends z.ZodType<{ id: string }>>(record: T) {
@@ -101,18 +118,24 @@ const account = z.object({
   pendingRefunds: z.array(z.object({ buildId: id, at: ms })),
 });
 
-const digest = z.string().min(1).max(200);
+/** What the authorization server issues: 256 random bits in base64url, after a prefix; kept only as SHA-256 digests. */
+const digest = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 digest in hex');
+const secret = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[A-Za-z0-9_-]{43}$`), `must be ${prefix ? `"${prefix}" and ` : ''}43 base64url characters, as the server issues them`);
+const clientId = z.union([z.literal(DEMO_CLIENT_ID), secret('client_')]);
+const grantId = secret('grant_');
 const oauth = z.object({
-  clients: z.array(z.object({ clientId: id, clientName: text, redirectUris: z.array(text), issuedAt: ms })),
+  clients: z.array(z.object({ clientId, clientName: text, redirectUris: z.array(text), issuedAt: ms, lastUsedAt: ms.optional() })),
   pending: z.array(z.object({
-    id, csrf: text, clientId: id, redirectUri: text, state: text.nullable(), challenge: text, scopes, resource: text, expiresAt: ms,
+    id: secret(''), csrf: text, clientId, redirectUri: text, state: text.nullable(), challenge: text, scopes, resource: text, expiresAt: ms,
   })),
   codes: z.array(z.tuple([digest, z.object({
-    clientId: id, redirectUri: text, challenge: text, resource: text, scopes, accountId: id, expiresAt: ms, grantId: id.nullable(),
+    clientId, redirectUri: text, challenge: text, resource: text, scopes, accountId: id, keyId: id.optional(), expiresAt: ms, grantId: grantId.nullable(),
   })])),
-  grants: z.array(z.object({ id, accountId: id, clientId: id, scopes, resource: text, revoked: z.boolean() })),
-  accessTokens: z.array(z.tuple([digest, z.object({ grantId: id, scopes, expiresAt: ms, revoked: z.boolean() })])),
-  refreshTokens: z.array(z.tuple([digest, z.object({ grantId: id, expiresAt: ms, used: z.boolean() })])),
+  grants: z.array(z.object({
+    id: grantId, accountId: id, clientId, keyId: id.optional(), scopes, resource: text, revoked: z.boolean(), createdAt: ms.optional(), lastUsedAt: ms.optional(), expiresAt: ms.optional(),
+  })),
+  accessTokens: z.array(z.tuple([digest, z.object({ grantId, scopes, expiresAt: ms, revoked: z.boolean() })])),
+  refreshTokens: z.array(z.tuple([digest, z.object({ grantId, expiresAt: ms, used: z.boolean() })])),
 });
 
 export const simulationSnapshot = z.object({

@@ -4,6 +4,7 @@ import { Account, type DeliverableRef } from '../store/account.js';
 import type { OAuthStore } from '../oauth/oauth-store.js';
 import { Build, type SavedBuild } from '../store/build-record.js';
 import { restoredTransaction, savedTransaction } from '../ledger/transaction-record.js';
+import { assertAccountReferences, assertOAuthReferences } from './snapshot-references.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, simulationSnapshot, type AccountSnapshot, type SimulationSnapshot } from './snapshot-schema.js';
 
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SimulationSnapshot } from './snapshot-schema.js';
@@ -37,6 +38,8 @@ export function takeSnapshot(sim: Simulation): SimulationSnapshot {
 export function restoreSnapshot(sim: Simulation, input: unknown): void {
   const snapshot = parseSnapshot(input, sim.seed);
   const accounts = snapshot.accounts.map((a) => restoreAccount(a, sim.seed, snapshot.clock.now));
+  // Built aside, indexed by id: the references are checked against them before anything is swapped in.
+  assertAccountReferences(snapshot.accounts, accounts);
   sim.store.replaceAccounts(accounts, snapshot.streams);
   // Ids issued after the snapshot will be issued again: content cached under them is another build's.
   sim.builds.contentCache?.clear();
@@ -59,6 +62,7 @@ export function parseSnapshot(input: unknown, seed: string): SimulationSnapshot 
     throw validationError([{ path: 'body.seed', message: `was saved by a simulator with seed "${parsed.data.seed}"; this one runs with "${seed}" (start it with --seed)` }]);
   }
   assertConsistent(parsed.data);
+  assertOAuthReferences(parsed.data);
   return parsed.data;
 }
 
@@ -164,14 +168,18 @@ function restoreAccount(saved: AccountSnapshot, seed: string, now: number): Acco
   return account;
 }
 
+/**
+ * The OAuth records, less those that name a record gone since (a client expired, a grant let
+ * go by its table's cap): the server ignores them, and a restore refuses what does not resolve.
+ */
 function oauthSnapshot(store: OAuthStore): SimulationSnapshot['oauth'] {
   return {
     clients: [...store.clients.values()],
-    pending: [...store.pending.values()],
-    codes: [...store.codes],
+    pending: [...store.pending.values()].filter((p) => store.clients.has(p.clientId)),
+    codes: [...store.codes].filter(([, code]) => store.clients.has(code.clientId)),
     grants: [...store.grants.values()],
-    accessTokens: [...store.accessTokens],
-    refreshTokens: [...store.refreshTokens],
+    accessTokens: [...store.accessTokens].filter(([, token]) => store.grants.has(token.grantId)),
+    refreshTokens: [...store.refreshTokens].filter(([, token]) => store.grants.has(token.grantId)),
   };
 }
 

@@ -32,7 +32,7 @@ export class Store {
     private readonly deterministicSecrets = false,
     private readonly randomDemoKeys = false,
     /** This instance's tag (two hex digits) at the start of every key and share token it mints; '' alone. */
-    private readonly ownerTag = '',
+    readonly ownerTag = '',
   ) {
     this.ids = new Rng(seed, 'store-ids');
     this.keyValues = new Rng(seed, 'key-values');

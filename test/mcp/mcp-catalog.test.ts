@@ -53,4 +53,41 @@ describe('MCP: the tools are the contract’s operations', () => {
     const createBuild = tools.find((t) => t.name === 'createBuild');
     expect(createBuild.inputSchema.required).toEqual(expect.arrayContaining(['targetId', 'objective']));
   });
+
+  it('spells every schema as function-calling converters accept it, admitting what the contract admits', () => {
+    const findings: string[] = [];
+    for (const tool of tools) {
+      walkSchema(tool.inputSchema, `${tool.name}.inputSchema`, findings);
+      if (tool.outputSchema) walkSchema(tool.outputSchema, `${tool.name}.outputSchema`, findings);
+    }
+    expect(findings).toEqual([]);
+    // The rules that were boolean schemas still hold: pressRelease only with kind press_release.
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const createBuild = ajv.compile(tools.find((t) => t.name === 'createBuild').inputSchema);
+    const brief = { targetId: '00000000-0000-4000-8000-000000000000', buildType: 'single', kind: 'blog', objective: 'x', researchPolicy: 'required' };
+    expect(createBuild(brief)).toBe(true);
+    expect(createBuild({ ...brief, pressRelease: {} })).toBe(false);
+    expect(createBuild({ ...brief, socialPlatforms: ['linkedin'] })).toBe(false);
+  });
 });
+
+const BOOLEAN_VALUED = new Set(['additionalProperties', 'unevaluatedProperties', 'additionalItems', 'unevaluatedItems']);
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment', '$defs']);
+
+/** What converters refuse: a bare boolean schema, a `type` array, a schema that constrains nothing (outside `not`). */
+function walkSchema(node: unknown, path: string, findings: string[], keyword?: string): void {
+  if (typeof node === 'boolean') {
+    if (!keyword || !BOOLEAN_VALUED.has(keyword)) findings.push(`${path}: bare ${node}`);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  if (Array.isArray(schema.type)) findings.push(`${path}: type ${JSON.stringify(schema.type)}`);
+  const constraining = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key) && key !== 'if');
+  if (constraining.length === 0 && keyword !== 'not') findings.push(`${path}: constrains nothing`);
+  for (const key of ['properties', 'patternProperties', '$defs', 'dependentSchemas']) {
+    for (const [name, sub] of Object.entries((schema[key] as Record<string, unknown> | undefined) ?? {})) walkSchema(sub, `${path}.${key}.${name}`, findings, key);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf', 'prefixItems']) (schema[key] as unknown[] | undefined)?.forEach((sub, i) => walkSchema(sub, `${path}.${key}[${i}]`, findings, key));
+  for (const key of ['items', 'contains', 'not', 'propertyNames', 'if', 'then', 'else', ...BOOLEAN_VALUED]) if (key in schema) walkSchema(schema[key], `${path}.${key}`, findings, key);
+}

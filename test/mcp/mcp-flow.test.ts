@@ -87,25 +87,40 @@ describe('MCP: the typical flow as tool calls', () => {
   });
 });
 
-describe('MCP: errors are results with the spec’s { error, code, details }', () => {
+describe('MCP: errors are isError results whose text is the spec’s { error, code, details }', () => {
+  /** The error of a result, which carries no structuredContent for clients to check against the success schema. */
+  const errorOf = (result: Result) => {
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(result.content).toHaveLength(1);
+    return JSON.parse(result.content[0].text);
+  };
+
   it('NOT_FOUND, VALIDATION_ERROR and INSUFFICIENT_TOKENS with its arithmetic', async () => {
     const { keys } = rig.simulator;
     const client = await rig.client(keys.readWrite);
-    const missing = await call(client, 'getBuild', { buildId: '00000000-0000-4000-8000-000000000000' });
-    expect(missing).toMatchObject({ isError: true, structuredContent: { code: 'NOT_FOUND' } });
-    expect(missing.structuredContent).toEqual(lastBody(rig));
+    const missing = errorOf(await call(client, 'getBuild', { buildId: '00000000-0000-4000-8000-000000000000' }));
+    expect(missing).toMatchObject({ code: 'NOT_FOUND' });
+    expect(missing).toEqual(lastBody(rig));
 
-    const invalid = await call(client, 'createTarget', { slug: 'no-name' });
-    expect(invalid).toMatchObject({ isError: true, structuredContent: { code: 'VALIDATION_ERROR' } });
-    expect(invalid.structuredContent.details.fields.map((f: { path: string }) => f.path)).toContain('body.name');
+    const invalid = errorOf(await call(client, 'createTarget', { slug: 'no-name' }));
+    expect(invalid).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(invalid.details.fields.map((f: { path: string }) => f.path)).toContain('body.name');
 
-    const missingPath = await call(client, 'getBuild', {});
-    expect(missingPath.structuredContent).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: [{ path: 'buildId' }] } });
+    const missingPath = errorOf(await call(client, 'getBuild', {}));
+    expect(missingPath).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: [{ path: 'buildId' }] } });
 
     const poor = await rig.client(keys.emptyAccount);
     const target = await call(poor, 'createTarget', { name: 'Poor', slug: 'poor', description: 'd', brandKit: { voice: 'v', tone: 't' } });
-    const refused = await call(poor, 'createBuild', { targetId: target.structuredContent.id, buildType: 'single', kind: 'blog', objective: 'x', researchPolicy: 'required' });
-    expect(refused.structuredContent).toMatchObject({ code: 'INSUFFICIENT_TOKENS', details: { required: 1, available: 0, shortfall: 1 } });
+    const refused = errorOf(await call(poor, 'createBuild', { targetId: target.structuredContent.id, buildType: 'single', kind: 'blog', objective: 'x', researchPolicy: 'required' }));
+    expect(refused).toMatchObject({ code: 'INSUFFICIENT_TOKENS', details: { required: 1, available: 0, shortfall: 1 } });
+  });
+
+  it('waitForBuild’s own refusal of its arguments has the same shape', async () => {
+    const client = await rig.client(rig.simulator.keys.readWrite);
+    const refused = errorOf(await call(client, 'waitForBuild', { timeoutSeconds: 0 }));
+    expect(refused).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(refused.details.fields.map((f: { path: string }) => f.path)).toEqual(['buildId', 'timeoutSeconds']);
   });
 
   it('an unknown tool is a JSON-RPC error, as is a malformed request', async () => {

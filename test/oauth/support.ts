@@ -1,3 +1,4 @@
+import * as oauth from 'oauth4webapi';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExpressApp } from '../../src/adapters/express.js';
@@ -86,4 +87,47 @@ export async function mcpCall(base: string, token: string, name = 'getTokenBalan
       },
     }),
   });
+}
+
+const insecure = { [oauth.allowInsecureRequests]: true };
+
+/** A client registered, signed in with `apiKey` on the page, and its tokens: all through oauth4webapi. */
+export interface SignedInClient {
+  as: oauth.AuthorizationServer;
+  client: oauth.Client;
+  tokens: oauth.TokenEndpointResponse;
+  /** Refreshes with the given refresh token; rejects with the server's OAuth error when refused. */
+  refresh(refreshToken: string): Promise<oauth.TokenEndpointResponse>;
+}
+
+export async function signedInClient(base: string, apiKey: string, name = 'Test assistant', scope = 'svc:read svc:write'): Promise<SignedInClient> {
+  const issuer = new URL(base);
+  const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...insecure, algorithm: 'oauth2' }));
+  const redirectUri = 'http://127.0.0.1:9/callback';
+  const registered = await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [redirectUri], client_name: name, token_endpoint_auth_method: 'none' }, insecure);
+  const client = await oauth.processDynamicClientRegistrationResponse(registered);
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const url = new URL(as.authorization_endpoint!);
+  const query = { response_type: 'code', client_id: client.client_id, redirect_uri: redirectUri, scope, state, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' };
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  const answer = await signIn(url.href, apiKey);
+  if (answer.status !== 302) throw new Error(`sign-in answered ${answer.status}: ${answer.html.slice(0, 200)}`);
+  const params = oauth.validateAuthResponse(as, client, new URL(answer.location!), state);
+  const tokens = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, verifier, insecure));
+  const refresh = async (refreshToken: string) =>
+    oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, insecure));
+  return { as, client, tokens, refresh };
+}
+
+/** A service-API call on the rig, validated against openapi.yaml like every response. */
+export async function api(base: string, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  assertContract({ method, url: path, status: res.status, headers: Object.fromEntries(res.headers), body: text });
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }

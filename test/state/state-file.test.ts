@@ -129,17 +129,24 @@ describe('content-sim serve --state-file', () => {
   it('refuses a file it cannot read, and leaves it as it was', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-state-'));
     const garbage = join(dir, 'garbage.json');
-    writeFileSync(garbage, '{"format":"content-sim-state", trunc');
+    writeFileSync(garbage, '{"format":"content-sim-state", trunc', { mode: 0o600 });
     const refused = await failedStart(garbage);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/state file .*garbage\.json is not JSON/);
     expect(readFileSync(garbage, 'utf8')).toBe('{"format":"content-sim-state", trunc');
 
     const future = join(dir, 'future.json');
-    writeFileSync(future, JSON.stringify({ format: 'content-sim-state', version: 9, seed: 'content-sim' }));
+    writeFileSync(future, JSON.stringify({ format: 'content-sim-state', version: 9, seed: 'content-sim' }), { mode: 0o600 });
     const newer = await failedStart(future);
     expect(newer.code).toBe(1);
     expect(newer.stderr).toMatch(/cannot be restored:\n\s+version: is 9; this simulator reads version 1/);
+
+    // A byte that is not UTF-8 (0xFF) would have loaded as U+FFFD: refused, and no start.
+    const garbled = join(dir, 'garbled.json');
+    writeFileSync(garbled, Buffer.concat([Buffer.from('{"format":"content-sim-state","seed":"'), Buffer.from([0xff]), Buffer.from('"}')]), { mode: 0o600 });
+    const notUtf8 = await failedStart(garbled);
+    expect(notUtf8.code).toBe(1);
+    expect(notUtf8.stderr).toMatch(/state file .*garbled\.json is not valid UTF-8/);
 
     const valid = join(dir, 'valid.json');
     const run = await serve(valid);

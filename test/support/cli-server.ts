@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The CLI server as `npm start` runs it, on a free port; resolved once its banner is out. */
@@ -6,6 +7,8 @@ export interface CliServer {
   baseUrl: string;
   /** The seeded read+write key the banner prints. */
   key: string;
+  /** The process that serves (tsx runs the CLI in a child of its own), for reading its memory. */
+  serverPid(): number;
   stop(): void;
 }
 
@@ -25,6 +28,7 @@ export async function startCli(args: string[] = []): Promise<CliServer> {
   return {
     baseUrl: /listening on\s+(http:\/\/\S+)/.exec(banner)![1]!,
     key: /read\+write\s+(svc_live_[0-9a-f]{40})/.exec(banner)![1]!,
+    serverPid: () => Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/)[0] || child.pid),
     stop: () => void child.kill('SIGTERM'),
   };
 }

@@ -1,6 +1,7 @@
 import { AUTH_AND_ERROR_VIOLATIONS } from './auth-and-errors.js';
 import { CAPABILITY_VIOLATIONS } from './capabilities.js';
 import { CREDENTIAL_VIOLATIONS } from './credentials.js';
+import { DEPLOYMENT_VIOLATIONS } from './deployment.js';
 import { GENERATION_VIOLATIONS } from './generation.js';
 import { ISOLATION_VIOLATIONS } from './isolation.js';
 import { LIMIT_VIOLATIONS } from './limits.js';
@@ -20,4 +21,5 @@ export const VIOLATIONS: Violation[] = [
   ...PARAMETER_VIOLATIONS,
   ...MCP_VIOLATIONS,
   ...OAUTH_VIOLATIONS,
+  ...DEPLOYMENT_VIOLATIONS,
 ];

@@ -65,8 +65,26 @@ export const CREDENTIAL_VIOLATIONS: Violation[] = [
   {
     id: 'upper-hex-accepted',
     description: 'the hexadecimal part of a key is compared without case',
-    rule: 'a key whose hexadecimal part is upper-case',
+    rule: 'the valid key with its hexadecimal part in upper case',
+    documented: true,
     wrap: accepts((auth) => bearer(auth)?.toLowerCase()),
+  },
+  {
+    id: 'prefix-optional',
+    description: 'a key without its svc_live_ prefix is taken for the key',
+    rule: 'the valid key without its svc_live_ prefix',
+    documented: true,
+    wrap: accepts((auth) => {
+      const key = bearer(auth);
+      return key && /^[0-9a-f]{40}$/.test(key) ? `svc_live_${key}` : undefined;
+    }),
+  },
+  {
+    id: 'padding-stripped',
+    description: 'trailing "=" padding is stripped from the key before it is looked up',
+    rule: 'the valid key padded with "=="',
+    documented: true,
+    wrap: accepts((auth) => bearer(auth)?.replace(/=+$/, '')),
   },
   {
     id: 'empty-bearer-500',

@@ -32,7 +32,20 @@ function editHeaders(fetch: McpFetch, when: (response: Response) => boolean, edi
   };
 }
 
-/** Violations of the MCP server: its challenge, its catalogue, its scopes, its agreement with REST. */
+/** Answers HTTP 403 with a step-up challenge where the server answered a SCOPE_REQUIRED tool result. */
+function scopeAsHttp403(fetch: McpFetch): McpFetch {
+  return async (request) => {
+    const response = await fetch(request);
+    const text = await response.clone().text();
+    if (!text.includes('SCOPE_REQUIRED') || !text.includes('"isError":true')) return response;
+    return new Response(JSON.stringify({ error: 'Insufficient scope.', code: 'SCOPE_REQUIRED', details: {} }), {
+      status: 403,
+      headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="content-service", error="insufficient_scope", scope="svc:read svc:write"' },
+    });
+  };
+}
+
+/** Violations of the MCP server: its challenge, its catalogue, its scopes, its errors, its agreement with REST. */
 export const MCP_VIOLATIONS: Violation[] = [
   {
     id: 'mcp-401-without-challenge',
@@ -59,10 +72,19 @@ export const MCP_VIOLATIONS: Violation[] = [
       }),
   },
   {
-    id: 'mcp-scope-challenge-without-error',
-    description: 'a tool refused for its scope answers 403 with a bare Bearer challenge',
-    rule: 'error="insufficient_scope" naming the scope',
-    wrapMcp: (f) => editHeaders(f, (r) => r.status === 403, (h) => h.set('www-authenticate', 'Bearer realm="content-service"')),
+    id: 'mcp-scope-refused-over-http',
+    description: 'a tool an API key lacks the scope for is refused with HTTP 403, which SDK clients throw on, not with an isError result',
+    rule: 'an API key without it gets an isError result',
+    wrapMcp: scopeAsHttp403,
+  },
+  {
+    id: 'mcp-error-structured-content',
+    description: 'a tool error carries { error, code, details } as structuredContent, which the tool\'s output schema does not admit',
+    rule: 'with no structuredContent',
+    wrapMcp: (f) =>
+      editMessages(f, (m) => {
+        if (m.result?.isError && m.result.content?.[0]?.type === 'text') m.result.structuredContent = JSON.parse(m.result.content[0].text);
+      }),
   },
   {
     id: 'mcp-balance-disagrees',

@@ -22,13 +22,20 @@ interface CredentialForm {
   send: (key: string) => CallOptions;
   /** Expected: refused with 401 and one of these codes (documented level: any of them; strict level: the first), or accepted. */
   expect: { refused: string[] } | 'accepted';
+  /** Why this form cannot be built from the run's key (it would be the key itself), if so. */
+  unbuildable?: (key: string) => string | undefined;
 }
+
+/** Either code the spec allows for a key that is not the one issued (Authentication 4); openapi.yaml names INVALID_API_KEY. */
+const NOT_THE_KEY = ['INVALID_API_KEY', 'UNAUTHORIZED'];
 
 /**
  * Every malformed form of a credential a server could mishandle: each built from the run's own
  * valid key, so that a server comparing loosely (a prefix, a case, a scheme it ignores) lets it
  * in and fails. Spec, Authentication 1, 4 and API key: `Authorization: Bearer <key>`, the key is
  * `svc_live_` followed by 40 hexadecimal characters; a missing, malformed or revoked key gets 401.
+ * A key altered in any way (prefix dropped or changed, case changed, truncated, extended,
+ * padded) is not the issued key: every level refuses it.
  */
 const FORMS: CredentialForm[] = [
   {
@@ -68,10 +75,25 @@ const FORMS: CredentialForm[] = [
   },
   {
     id: 'upper-hex',
-    rule: 'openapi.yaml: a key whose hexadecimal part is upper-case (the valid key, case changed) gets 401 INVALID_API_KEY',
-    level: 'strict',
+    rule: 'API key, Authentication 4: the valid key with its hexadecimal part in upper case (case changed) is not the issued key: 401 (openapi.yaml, strict: INVALID_API_KEY)',
+    level: 'documented',
     send: (key) => ({ authorization: `Bearer ${PREFIX}${key.slice(PREFIX.length).toUpperCase()}` }),
-    expect: { refused: ['INVALID_API_KEY'] },
+    expect: { refused: NOT_THE_KEY },
+    unbuildable: (key) => (/[a-f]/.test(key.slice(PREFIX.length)) ? undefined : 'the run\'s key has no hexadecimal letter whose case could change'),
+  },
+  {
+    id: 'prefix-dropped',
+    rule: 'API key, Authentication 4: the valid key without its svc_live_ prefix (its 40 hexadecimal characters alone) gets 401 (openapi.yaml, strict: INVALID_API_KEY)',
+    level: 'documented',
+    send: (key) => ({ authorization: `Bearer ${key.slice(PREFIX.length)}` }),
+    expect: { refused: NOT_THE_KEY },
+  },
+  {
+    id: 'padded',
+    rule: 'API key, Authentication 4: the valid key padded with "==" (as a base64 token would be) gets 401 (openapi.yaml, strict: INVALID_API_KEY)',
+    level: 'documented',
+    send: (key) => ({ authorization: `Bearer ${key}==` }),
+    expect: { refused: NOT_THE_KEY },
   },
   {
     id: 'empty-bearer',
@@ -135,6 +157,8 @@ export function credentialChecks(): Check[] {
       requests: 2,
       run: async (s) => {
         const key = s.keys.readWrite as string;
+        const unbuildable = form.unbuildable?.(key);
+        if (unbuildable) s.skipBecause(unbuildable);
         const read = await s.client.op('getTokenBalance', {}, form.send(key));
         judge(s, form, read, 'GET /api/v1/tokens/balance');
         const { slug, name } = s.newTargetName(`cred-${form.id}`);

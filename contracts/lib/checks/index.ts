@@ -16,6 +16,7 @@ import { keyChecks } from './keys.js';
 import { libraryChecks } from './library.js';
 import { mcpChecks } from './mcp.js';
 import { oauthChecks } from './oauth.js';
+import { oauthGrantChecks } from './oauth-grants.js';
 import { optionChecks } from './options.js';
 import { parameterChecks } from './parameters.js';
 import { rateLimitChecks } from './rate-limits.js';
@@ -73,6 +74,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...transportChecks(operations),
     ...mcpChecks(operations),
     ...oauthChecks(),
+    ...oauthGrantChecks(),
     ...pick(purchases, 'tokens.bundles', 'tokens.transaction-by-id', 'tokens.purchase'),
   ];
   const exhausting = pick(limits, 'limits.exhaust-default', 'limits.exhaust-build-create', 'limits.exhaust-generation', 'limits.exhaust-user');

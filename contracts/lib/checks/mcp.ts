@@ -1,19 +1,34 @@
 import type { Check } from '../check.js';
-import { McpSession } from '../mcp-client.js';
+import { McpSession, type RpcReply } from '../mcp-client.js';
 import type { OperationInfo } from '../openapi-model.js';
 import { expectEqual, expectThat } from '../outcomes.js';
 import { expectSuccess } from './expect.js';
 
 const CHALLENGE = 'MCP authorization: /mcp without a credential gets 401 with a WWW-Authenticate: Bearer challenge';
 const CATALOGUE = 'MCP: every operation of openapi.yaml is a tool named by its operationId, with readOnlyHint true exactly on the reads';
-const SCOPES = 'MCP: a tool needs its operation\'s scope: a key without it gets 403 with WWW-Authenticate: Bearer error="insufficient_scope" naming the scope';
+const SCOPES = 'MCP: a tool needs its operation\'s scope: an API key without it gets an isError result whose text is the REST 403 SCOPE_REQUIRED naming the scope';
 const AGREE = 'MCP: a tool call answers what the REST operation answers for the same account (structuredContent is the REST body)';
+const ERRORS = 'MCP: a tool error is an isError result whose text is the REST error body { error, code, details }, with no structuredContent (clients check that against the tool\'s output schema)';
 const BUCKET = 'Limits: tool calls count in the key\'s window together with its REST calls ("all keys and MCP sessions together")';
+
+/** Any path parameter will do where the scope is refused before the path is looked up. */
+const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The error an isError result carries as its text, or undefined when the result is not one. */
+function toolError(reply: RpcReply): { code?: string; details?: Record<string, unknown> } | undefined {
+  const result = reply.message?.result;
+  if (!result?.isError || result.content?.[0]?.type !== 'text') return undefined;
+  try {
+    return JSON.parse(result.content[0].text);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The MCP server at /mcp, black-box (strict level; skipped when the server has none): the
  * 401 challenge, one tool per operation with its read-only hint and its scope, the same
- * answers as REST, and the shared rate-limit window.
+ * answers as REST, errors every client accepts, and the shared rate-limit window.
  */
 export function mcpChecks(operations: readonly OperationInfo[]): Check[] {
   const protectedOps = operations.filter((o) => o.scope !== null);
@@ -56,9 +71,12 @@ export function mcpChecks(operations: readonly OperationInfo[]): Check[] {
         const sessions = { readOnly: await McpSession.open(s, 'readOnly'), writeOnly: await McpSession.open(s, 'writeOnly') };
         const wrong: string[] = [];
         for (const op of protectedOps) {
-          const reply = await sessions[op.scope === 'svc:write' ? 'readOnly' : 'writeOnly'].callTool(op.id, {});
-          const challenge = reply.headers['www-authenticate'] ?? '';
-          if (reply.status !== 403 || !/error="insufficient_scope"/.test(challenge) || !challenge.includes(op.scope as string)) wrong.push(`${op.id} → ${reply.status} ${challenge}`);
+          const args = Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, PLACEHOLDER_ID]));
+          const reply = await sessions[op.scope === 'svc:write' ? 'readOnly' : 'writeOnly'].callTool(op.id, args);
+          const error = toolError(reply);
+          if (reply.status !== 200 || error?.code !== 'SCOPE_REQUIRED' || error.details?.requiredScope !== op.scope) {
+            wrong.push(`${op.id} → ${reply.status} ${JSON.stringify(reply.message?.result ?? reply.message?.error ?? null).slice(0, 160)}`);
+          }
         }
         expectEqual(wrong, [], `${SCOPES}: tools called without their scope`);
       },
@@ -81,6 +99,24 @@ export function mcpChecks(operations: readonly OperationInfo[]): Check[] {
           const viaMcp = await mcp.callTool(tool, args);
           expectEqual(viaMcp.message?.result?.structuredContent, viaRest.json, `${AGREE}: ${tool}`);
         }
+      },
+    },
+    {
+      id: 'mcp.errors',
+      title: ERRORS,
+      level: 'strict',
+      covers: ['getBuild'],
+      requests: 5,
+      run: async (s) => {
+        const mcp = await McpSession.open(s);
+        const args = { buildId: PLACEHOLDER_ID };
+        const viaRest = await s.client.op('getBuild', args);
+        expectEqual(viaRest.status, 404, `${ERRORS}: REST getBuild of an unknown id`);
+        const reply = await mcp.callTool('getBuild', args);
+        const result = reply.message?.result;
+        expectThat(result?.isError === true, `${ERRORS}: getBuild of an unknown id answered ${JSON.stringify(reply.message).slice(0, 200)}`);
+        expectEqual(result.structuredContent, undefined, `${ERRORS}: the structuredContent of an error result`);
+        expectEqual(toolError(reply), viaRest.json, `${ERRORS}: the text of the error result`);
       },
     },
     {

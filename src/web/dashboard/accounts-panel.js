@@ -39,7 +39,8 @@ export function accountsPanel(api, app) {
           onclick: async () => {
             if (!confirm(`Empty account ${a.name}? Its keys stay; its targets, builds and library go.`)) return;
             try {
-              await api.post(`/_sim/accounts/${a.accountId}/reset`);
+              // Encoded: an id is data, and must never reach another path of the control API.
+              await api.post(`/_sim/accounts/${encodeURIComponent(a.accountId)}/reset`);
               app.refresh();
             } catch (error) {
               app.report(error);

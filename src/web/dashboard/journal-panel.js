@@ -75,7 +75,7 @@ export function journalPanel(api, app) {
     type: 'button',
     onclick: async () => {
       try {
-        await api.delete(`/_sim/journal${value(account) ? `?accountId=${value(account)}` : ''}`);
+        await api.delete(`/_sim/journal${value(account) ? `?${new URLSearchParams({ accountId: value(account) })}` : ''}`);
         entries = [];
         render();
       } catch (error) {
