@@ -86,7 +86,9 @@ export function decideAuthorization(form: URLSearchParams, cookieHeader: string 
   if (!cookie || !constantTimeEqual(cookie, pending.csrf) || !constantTimeEqual(sent, pending.csrf)) {
     return page(403, errorPage('Request refused', 'The form was not sent from the sign-in page it belongs to (CSRF check failed).'));
   }
-  const client = ctx.oauth.clients.get(pending.clientId)!;
+  // An unused client expires after an hour, and may do so while its sign-in page is open.
+  const client = ctx.oauth.clients.get(pending.clientId);
+  if (!client) return page(400, errorPage('Sign-in expired', 'The application that asked is no longer registered: start again from the application.'));
   if (form.get('decision') !== 'approve') {
     ctx.oauth.pending.delete(pending.id);
     return redirect(pending.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: pending.state, iss: ctx.issuer });

@@ -91,6 +91,25 @@ describe('the authorization endpoint', () => {
     simulator.clock.advance(60_000);
     expect(post(simulator.keys.readWrite).status).toBe(302);
   });
+  it('answers a sign-in whose client expired while its page was open with a page, not a 500', () => {
+    const simulator = createSimulator({ frozenAt: T0, onFault: () => {} });
+    const address = '203.0.113.3';
+    const clientId = register(simulator, address);
+    simulator.clock.advance(UNUSED_CLIENT_MS - 60_000);
+    const page = call(simulator, 'GET', `/oauth/authorize?${authorizeQuery(clientId, 'http://127.0.0.1:9/cb')}`, { address });
+    expect(page.status).toBe(200);
+    const html = String(page.body);
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(html)![1]!;
+    const cookie = String(page.headers['set-cookie']).split(';')[0]!;
+    simulator.clock.advance(2 * 60_000);
+    // Any OAuth call sweeps: the never-used client is past its hour.
+    call(simulator, 'POST', '/oauth/register', { address: '203.0.113.4', json: { redirect_uris: ['http://127.0.0.1:9/other'] } });
+    expect(simulator.sim.oauth.store.clients.has(clientId)).toBe(false);
+    const res = call(simulator, 'POST', '/oauth/authorize', { address, headers: { cookie }, form: { request_id: field('request_id'), csrf_token: field('csrf_token'), api_key: simulator.keys.readWrite, decision: 'approve' } });
+    expect(res.status).toBe(400);
+    expect(res.headers.location).toBeUndefined();
+    expect(String(res.body)).toMatch(/no longer registered/);
+  });
 });
 
 describe('registration', () => {
