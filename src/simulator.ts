@@ -5,17 +5,19 @@ import { resolveLibraryItems } from './library/library-service.js';
 import { controlDocument, serviceDocument } from './contract/openapi.generated.js';
 import { readOperations } from './contract/operations.js';
 import { Engine, type HandledResponse, type HandleOptions } from './engine/engine.js';
+import { engineHooks } from './app/engine-hooks.js';
 import { RequestValidator } from './engine/request-validation.js';
 import type { EngineRequest } from './engine/types.js';
 import { AddressLimiter, FAILED_AUTH_LIMIT, SHARE_VIEW_LIMIT } from './limits/address-limiter.js';
 import { KEY_LIMITS, RateLimiter, USER_LIMIT, type RateLimitClass } from './limits/rate-limiter.js';
-import type { Simulation } from './operations/context.js';
+import type { SimulatorState } from './state/simulator-state.js';
 import { AuthorizationServer } from './oauth/authorization-server.js';
 import { controlHandlers, publicHandlers, serviceHandlers } from './operations/index.js';
 import { seedAccounts, type SeededKeys } from './seed/accounts.js';
 import { Store } from './store/store.js';
 import { Rng } from './random/rng.js';
 import { ContentCache } from './builds/content-cache.js';
+import { Interner } from './store/interner.js';
 import { DEFAULT_JOURNAL_SIZE, Journal } from './observe/journal.js';
 import { FaultRules } from './observe/faults.js';
 import { restoreSnapshot, takeSnapshot, type SimulationSnapshot } from './state/snapshot.js';
@@ -75,7 +77,14 @@ export interface Simulator {
   readonly clock: Clock;
   readonly seed: string;
   readonly keys: SeededKeys;
-  readonly sim: Simulation;
+  /** The internal state the engine and the handlers work on: for the adapters and tests that inspect it; change it through the methods here. */
+  readonly sim: SimulatorState;
+  /** Whether `/readyz` says ready: true until `stopAccepting` (the server is draining). */
+  readonly ready: boolean;
+  /** From now on `/readyz` answers 503, so load balancers send no new traffic here. */
+  stopAccepting(): void;
+  /** Ends every live journal feed (server-sent events), so a stopping server's connections can close. */
+  endJournalFeeds(): void;
   /** The whole simulation as plain JSON: what `GET /_sim/snapshot` answers and `--state-file` writes. */
   snapshot(): SimulationSnapshot;
   /** Replaces the whole simulation with a snapshot's, or throws (a 400 ApiError naming the fault) and changes nothing. */
@@ -106,7 +115,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const store = new Store(seed, options.deterministicSecrets, options.randomDemoKeys, tag);
   const serviceOperations = readOperations(serviceDocument, 'service');
   const guessing = { failedAuth: new AddressLimiter(FAILED_AUTH_LIMIT), shareView: new AddressLimiter(SHARE_VIEW_LIMIT) };
-  const sim: Simulation = {
+  const sim: SimulatorState = {
     seed,
     version: VERSION,
     speedLabel: speed.label,
@@ -114,7 +123,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     store,
     limiter: new RateLimiter({ ...KEY_LIMITS, ...options.rateLimits?.perKey }, options.rateLimits?.perUser ?? USER_LIMIT),
     guessing,
-    builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems, contentCache: new ContentCache(options.contentCacheBytes) },
+    builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems, contentCache: new ContentCache(options.contentCacheBytes), objectives: new Interner(256) },
     oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now(), failedAuth: guessing.failedAuth }),
     correlationIds: new Rng(seed, 'correlation-ids'),
     ready: true,
@@ -127,6 +136,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   sim.initialState = JSON.stringify(takeSnapshot(sim));
   const engine = new Engine({
     sim,
+    hooks: engineHooks(sim),
     serviceOperations,
     controlOperations: readOperations(controlDocument, 'control'),
     validator: new RequestValidator({ service: serviceDocument, control: controlDocument }, { body: bodyValidators, params: paramValidators }),
@@ -144,6 +154,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     seed,
     keys,
     sim,
+    get ready() {
+      return sim.ready;
+    },
+    stopAccepting: () => void (sim.ready = false),
+    endJournalFeeds: () => sim.journal.endFeeds(),
     // A copy: the caller may keep or change it without touching the live records.
     snapshot: () => JSON.parse(JSON.stringify(takeSnapshot(sim))) as SimulationSnapshot,
     restore: (snapshot) => restoreSnapshot(sim, snapshot),

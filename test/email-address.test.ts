@@ -27,8 +27,10 @@ const cases: Array<[string, string, boolean]> = [
   ['a 75-character local part', `${'a'.repeat(75)}@acme.example`, false],
   ['a 65-character local part of dotted words', `${'ab.'.repeat(21)}ab@acme.example`, false],
   ['a 64-character local part of three dotted words', `${'a'.repeat(32)}.${'b'.repeat(15)}.${'c'.repeat(15)}@acme.example`, true],
-  ['a 63-character domain label', `press@${'d'.repeat(63)}.example`, true],
-  ['a 64-character domain label', `press@${'d'.repeat(64)}.example`, false],
+  ['a 41-character domain label', `press@${'d'.repeat(41)}.example`, true],
+  ['three labels and a top-level domain', `press@${'d'.repeat(41)}.${'e'.repeat(41)}.${'f'.repeat(41)}.${'t'.repeat(63)}`, true],
+  ['a 42-character domain label (narrower than RFC 5321, never past it)', `press@${'d'.repeat(42)}.example`, false],
+  ['four labels and a top-level domain', 'press@a.b.c.d.example', false],
   ['a 64-character top-level domain', `press@acme.${'e'.repeat(64)}`, false],
   ['a plain address', 'press.office+news@acme-roasters.example', true],
 ];
@@ -36,7 +38,8 @@ const cases: Array<[string, string, boolean]> = [
 describe('a media contact\'s email address', () => {
   it.each(cases)('%s: the contract and the simulator agree, and RFC 5321 with them', async (_, email, valid) => {
     expect(contractAccepts(email)).toBe(valid);
-    expect(withinRfc5321(email)).toBe(valid);
+    // The contract's rule never takes what RFC 5321 refuses (it may refuse what RFC 5321 takes).
+    if (valid) expect(withinRfc5321(email)).toBe(true);
     const h = harness();
     const res = await h.post('/api/v1/targets', { name: 'Acme', slug: 'acme', brandKit: { pressRelease: { mediaContact: { name: 'Press', email } } } });
     if (valid) {

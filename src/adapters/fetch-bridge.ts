@@ -30,6 +30,11 @@ export async function serveFetch(req: IncomingMessage, res: ServerResponse, hand
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
   } as RequestInit);
   const response = await handler(request);
+  // A network error (a dropped connection): the client gets no answer at all.
+  if (response.type === 'error') {
+    req.socket.destroy();
+    return 0;
+  }
   res.writeHead(response.status, Object.fromEntries(response.headers));
   if (!response.body) {
     res.end();

@@ -1,8 +1,9 @@
-import { ApiError, validationError } from '../engine/api-error.js';
+import { ApiError, validationError } from '../errors/api-error.js';
 import type { Account } from '../store/account.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { Store } from '../store/store.js';
-import { API_KEY_PATTERN, type Scope } from './api-key.js';
+import { bearerCredential } from './bearer.js';
+import { API_KEY_PATTERN, type Scope } from '../credentials/api-key.js';
 import type { CredentialVerifier, Principal } from './principal.js';
 
 export interface Caller {
@@ -22,8 +23,8 @@ export function authenticate(store: Store, authorization: string | undefined): C
   if (authorization?.includes(',')) {
     throw validationError([{ path: 'header.Authorization', message: 'must be sent once, with one credential' }]);
   }
-  const match = authorization ? /^Bearer[ ]+(\S+)\s*$/i.exec(authorization) : null;
-  if (!match) {
+  const presented = bearerCredential(authorization);
+  if (presented === null) {
     throw new ApiError(
       401,
       'UNAUTHORIZED',
@@ -32,7 +33,6 @@ export function authenticate(store: Store, authorization: string | undefined): C
       CHALLENGE,
     );
   }
-  const presented = match[1] as string;
   if (!API_KEY_PATTERN.test(presented)) {
     throw new ApiError(401, 'INVALID_API_KEY', 'The API key is malformed: it must be "svc_live_" followed by 40 hexadecimal characters.', { reason: 'malformed' }, CHALLENGE);
   }

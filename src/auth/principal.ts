@@ -1,6 +1,6 @@
 import type { Account } from '../store/account.js';
 import type { ApiKeyRecord } from '../store/records.js';
-import type { Scope } from './api-key.js';
+import type { Scope } from '../credentials/api-key.js';
 
 /**
  * Who is calling, whatever credential proved it: an API key (REST and /mcp) or an OAuth

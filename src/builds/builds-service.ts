@@ -1,19 +1,16 @@
-import { notFound, validationError } from '../engine/api-error.js';
+import { notFound, validationError } from '../errors/api-error.js';
 import { assertAffordable, chargeBuild, refundBuild } from '../ledger/ledger.js';
 import { buildCost } from '../ledger/prices.js';
 import type { Account } from '../store/account.js';
 import type { BuildOptions, BuildRecord, TargetRecord } from '../store/records.js';
 import { Build, NO_LIBRARY_ITEMS } from '../store/build-record.js';
-import { Interner } from '../store/interner.js';
+import type { Interner } from '../store/interner.js';
 import type { GeneratedContent, LibraryItemSnapshot, TargetSnapshot } from '../content/types.js';
 import { kindOptionProblems } from '../content/kind-options.js';
 import { findTarget } from '../targets/targets-service.js';
 import { failMarkerStage, isPipelineStage, plannedFailure } from './magic-inputs.js';
 import { PIPELINE_STAGES, planSchedule, statusAt } from './pipeline.js';
 import type { ContentCache } from './content-cache.js';
-
-/** A client that repeats an objective (a load test, a CI job): its builds share one copy. */
-const objectives = new Interner(256);
 
 export interface BuildEnvironment {
   seed: string;
@@ -24,6 +21,8 @@ export interface BuildEnvironment {
   resolveLibraryItems?: (account: Account, targetId: string, ids: string[]) => LibraryItemSnapshot[];
   /** Recently read content, bounded in bytes; absent: generated on every read. */
   contentCache?: ContentCache;
+  /** A client that repeats an objective (a load test, a CI job): its builds share one copy; absent, each keeps its own. */
+  objectives?: Interner;
 }
 
 export interface CreateBuildRequest extends BuildOptions {
@@ -94,7 +93,7 @@ export function createBuild(
   const deliverableIds = Array.from({ length: input.pages }, () => account.newId());
   const failure = plannedFailure(input.objective);
   const build = new Build(input, {
-    objective: objectives.of(input.objective),
+    objective: env.objectives?.of(input.objective) ?? input.objective,
     id,
     cost,
     correlationId,

@@ -3,7 +3,7 @@
  * (so it still answers if the target changes) but prefers the live target, so brand-kit
  * edits show in the next reply. Its history is bounded: 100 messages, then 409.
  */
-import { ApiError } from '../engine/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { TargetSnapshot } from '../content/types.js';
 import type { Account } from '../store/account.js';
 import type { ChatMessageRecord, ChatRecord, TargetRecord } from '../store/records.js';

@@ -2,7 +2,8 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import { createNodeHandler } from '../adapters/node-handler.js';
-import { lazyMcpEndpoint } from './lazy-mcp.js';
+import { createApp } from '../app/create-app.js';
+import { fileSystemAssets } from '../app/file-assets.js';
 import { createSimulator } from '../simulator.js';
 import { VERSION } from '../version.js';
 import { parseServeOptions, USAGE } from './options.js';
@@ -45,9 +46,8 @@ async function main(): Promise<void> {
     return;
   }
   startMemoryGauge(simulator.sim.capacity, options.maxMemoryMiB);
-  const mcp = lazyMcpEndpoint(simulator, { allowedHostnames: isLoopback(options.host) ? [] : [options.host] });
-  const handler = createNodeHandler(simulator, {
-    mcp,
+  const app = createApp(simulator, { assets: fileSystemAssets(), mcp: { allowedHostnames: isLoopback(options.host) ? [] : [options.host] } });
+  const handler = createNodeHandler(app, {
     onRequest: options.quiet ? undefined : await requestLogger(options.logFormat),
   });
   const server = createServer(handler);
@@ -66,11 +66,11 @@ async function main(): Promise<void> {
   });
   const stopFromWithin = stopOnSignals(server, {
     drainMs: options.drainMs,
-    beforeClose: () => mcp.close(),
+    beforeClose: () => app.close(),
     log: options.quiet ? undefined : (line) => process.stderr.write(line),
     onStop: () => {
-      simulator.sim.ready = false;
-      simulator.sim.journal.endFeeds();
+      simulator.stopAccepting();
+      simulator.endJournalFeeds();
     },
     onExit: () => stateWriter?.stop(),
   });

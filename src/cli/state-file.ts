@@ -1,5 +1,5 @@
 import { constants as bufferLimits } from 'node:buffer';
-import { ApiError } from '../engine/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { Simulator } from '../simulator.js';
 import { takeSnapshot, type SimulationSnapshot } from '../state/snapshot.js';
 import { readPrivateFile, removeStaleTemporaries, UntrustedFileError, writePrivateFile } from './private-file.js';

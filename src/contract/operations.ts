@@ -1,4 +1,4 @@
-import type { Scope } from '../auth/api-key.js';
+import type { Scope } from '../credentials/api-key.js';
 import type { RateLimitClass } from '../limits/rate-limiter.js';
 
 /** What the engine needs to know of one operation, read from the OpenAPI documents. */

@@ -1,6 +1,6 @@
-import { constantTimeEqual } from '../auth/api-key.js';
+import { constantTimeEqual } from '../credentials/constant-time.js';
 import type { EngineRequest } from './types.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../errors/api-error.js';
 
 /**
  * Who may reach `/_sim`: with a control token configured, whoever sends it in

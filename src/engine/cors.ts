@@ -1,4 +1,4 @@
-import type { Reply } from '../operations/context.js';
+import type { Reply } from './types.js';
 
 /** Lets a browser front end on another origin call the simulator and read its headers. */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {

@@ -1,34 +1,35 @@
 import { authenticate, keyPrincipal, requireScope } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
-import { settleRefunds } from '../builds/builds-service.js';
 import type { Operation } from '../contract/operations.js';
 import type { RateLimitState } from '../limits/rate-limiter.js';
 import { toHttpDate } from '../clock/clock.js';
-import { preferredFault, type FaultDecision } from '../observe/faults.js';
-import { recordExchange } from '../observe/record-exchange.js';
-import type { ControlHandler, Reply, ServiceHandler, Simulation } from '../operations/context.js';
-import { AuthorizationServer } from '../oauth/authorization-server.js';
-import { ApiError, validationError } from './api-error.js';
+import type { ControlHandlerOf, EngineState, ServiceHandlerOf } from './handler-types.js';
+import type { Reply } from './types.js';
+import { ApiError, validationError } from '../errors/api-error.js';
 import { guardControl } from './control-guard.js';
-import { capacityExceeded, growsState } from '../limits/capacity.js';
-import { controlRefusedWhenFull, oauthCapacityReply, oauthRefusedWhenFull } from '../limits/capacity-guard.js';
+import type { EngineFault, EngineHooks } from './engine-hooks.js';
 import { guessingAddress, originRelative } from './request-facts.js';
 import { CORS_HEADERS, preflightResponse } from './cors.js';
 import { readJsonBody } from './http-body.js';
 import type { RequestValidator, ValidatedParameters } from './request-validation.js';
 import { Router, methodNotAllowed } from './router.js';
 import { assertHandlersMatch } from './handler-checks.js';
-import type { EngineRequest, EngineResponse } from './types.js';
+import type { EngineRequest } from './types.js';
+import type { HandledResponse, HandleOptions } from './handled.js';
 
-export interface EngineOptions {
-  sim: Simulation;
+export type { HandledResponse, HandleOptions } from './handled.js';
+
+export interface EngineOptions<State extends EngineState = EngineState> {
+  sim: State;
+  /** What the engine runs on each call: catch-up, faults, the journal, mounted sub-apps, capacity guards. */
+  hooks: EngineHooks;
   serviceOperations: Operation[];
   controlOperations: Operation[];
   validator: RequestValidator;
-  serviceHandlers: Readonly<Record<string, ServiceHandler>>;
+  serviceHandlers: Readonly<Record<string, ServiceHandlerOf<State>>>;
   /** Service operations open to anyone (`security: []`, no scope), e.g. a shared deliverable. */
-  publicHandlers: Readonly<Record<string, ControlHandler>>;
-  controlHandlers: Readonly<Record<string, ControlHandler>>;
+  publicHandlers: Readonly<Record<string, ControlHandlerOf<State>>>;
+  controlHandlers: Readonly<Record<string, ControlHandlerOf<State>>>;
   /** Serve the `/_sim` control API (default true). */
   control?: boolean;
   /** Answer CORS preflights and allow any origin (default true), for browser front ends. */
@@ -50,24 +51,7 @@ interface Exchange {
   private?: boolean;
   accountId?: string;
   /** A fault rule (or Prefer header) that decided this call. */
-  fault?: FaultDecision;
-}
-
-/** What an in-process adapter may add to a request; nothing an HTTP client can set. */
-export interface HandleOptions {
-  /** The caller, already authenticated by the adapter (an MCP session's credential). */
-  principal?: Principal;
-  /** Do not count this call in the rate limits: a follow-up poll of a call already counted. */
-  uncounted?: boolean;
-  /** Keep this call out of the journal: a follow-up poll that would only repeat the first. */
-  unjournaled?: boolean;
-}
-
-/** The engine's answer, with what an adapter may log (never the key itself). */
-export interface HandledResponse extends EngineResponse {
-  log: { correlationId: string; keyHint?: string; operationId?: string; errorCode?: string };
-  /** What the adapter must do that the engine cannot: wait before answering, or drop the connection. */
-  fault?: { ruleId: string; delayMs?: number; drop?: boolean; slowBody?: { totalMs: number; chunks: number } };
+  fault?: EngineFault;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -77,11 +61,11 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * check scope, validate, run the operation; every response gets the rate-limit headers
  * and a correlation id, every error the spec's `{ error, code, details }` body.
  */
-export class Engine {
+export class Engine<State extends EngineState = EngineState> {
   private readonly serviceRouter: Router;
   private readonly controlRouter: Router;
 
-  constructor(private readonly options: EngineOptions) {
+  constructor(private readonly options: EngineOptions<State>) {
     this.serviceRouter = new Router(options.serviceOperations);
     this.controlRouter = new Router(options.controlOperations);
     assertHandlersMatch(options);
@@ -97,7 +81,7 @@ export class Engine {
       reply = this.errorReply(error, exchange);
     }
     const response = this.finish(reply, exchange);
-    if (!options.unjournaled) recordExchange(this.options.sim.journal, request, response, exchange, performance.now() - started);
+    if (!options.unjournaled) this.options.hooks.record(request, response, exchange, performance.now() - started);
     return response;
   }
 
@@ -115,10 +99,10 @@ export class Engine {
       if (controlPath) throw new ApiError(403, 'FORBIDDEN', 'The control API answers no cross-origin request.', {});
       return preflightResponse(request.headers['access-control-request-headers']);
     }
-    if (AuthorizationServer.handles(path)) {
-      exchange.operationId = 'oauth';
-      if (oauthRefusedWhenFull(this.options.sim.capacity, method, path)) return oauthCapacityReply(this.options.sim.capacity);
-      return this.options.sim.oauth.handle(method, path, query, request, exchange.now);
+    for (const mount of this.options.hooks.mounts) {
+      if (!mount.handles(path)) continue;
+      exchange.operationId = mount.name;
+      return mount.handle(method, path, query, request, exchange.now);
     }
     // Probes for orchestrators: no key, no rate limit, no guard, served with --no-control too.
     if (healthPath) return this.control(method, path, query, request, exchange);
@@ -169,28 +153,27 @@ export class Engine {
     const { operation, pathParams } = route.match;
 
     // 5. A fault asked for by the call's Prefer header, or by a rule under /_sim/faults.
-    const fault = preferredFault(request.headers.prefer, operation, exchange.now)
-      ?? sim.faults.match({ operation, method, path, accountId: caller.account.id, keyHint: caller.hint, now: exchange.now });
+    const { hooks } = this.options;
+    const fault = hooks.faultFor({ operation, method, path, accountId: caller.account.id, keyHint: caller.hint, prefer: request.headers.prefer, now: exchange.now });
     if (fault) {
       exchange.fault = fault;
       if (fault.error) throw fault.error;
     }
 
     // 5b. A full memory budget refuses what would store more, before anything is stored.
-    if (sim.capacity.exceeded && growsState(method)) throw capacityExceeded(sim.capacity);
+    const full = hooks.refuseWhenFull.serviceCall(method);
+    if (full) throw full;
 
     // 6. Check the scope.
     if (operation.scope) requireScope(caller, operation.scope);
 
     // 7. Book what time has already decided (refunds of failed builds), and let go of what it expired.
-    settleRefunds(caller.account, exchange.now);
-    caller.account.buildIndex.advance(exchange.now);
-    sim.store.sweep(exchange.now);
+    hooks.catchUp(caller.account, exchange.now);
 
     // 8. Validate the input, then run the operation.
     const params = this.parameters(operation, pathParams, query, request);
     const body = this.body(operation, request);
-    const handler = this.options.serviceHandlers[operation.operationId] as ServiceHandler;
+    const handler = this.options.serviceHandlers[operation.operationId] as ServiceHandlerOf<State>;
     return handler({ sim, account: caller.account, principal: caller, params, body, correlationId: exchange.correlationId, now: exchange.now });
   }
 
@@ -222,7 +205,7 @@ export class Engine {
     }
     const params = this.parameters(operation, pathParams, query, request);
     const body = this.body(operation, request);
-    const handler = this.options.publicHandlers[operation.operationId] as ControlHandler;
+    const handler = this.options.publicHandlers[operation.operationId] as ControlHandlerOf<State>;
     return handler({ sim: this.options.sim, params, body, correlationId: exchange.correlationId, now: exchange.now });
   }
 
@@ -234,10 +217,11 @@ export class Engine {
     }
     const { operation, pathParams } = route.match;
     exchange.operationId = operation.operationId;
-    if (controlRefusedWhenFull(this.options.sim.capacity, operation.operationId)) throw capacityExceeded(this.options.sim.capacity);
+    const full = this.options.hooks.refuseWhenFull.controlCall(operation.operationId);
+    if (full) throw full;
     const params = this.parameters(operation, pathParams, query, request);
     const body = this.body(operation, request);
-    const handler = this.options.controlHandlers[operation.operationId] as ControlHandler;
+    const handler = this.options.controlHandlers[operation.operationId] as ControlHandlerOf<State>;
     return handler({ sim: this.options.sim, params, body, correlationId: exchange.correlationId, now: exchange.now });
   }
 

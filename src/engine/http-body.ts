@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from '../errors/api-error.js';
 
 /** Request bodies above this are refused with 413 (inferred limit; the spec sets none). */
 export const MAX_BODY_BYTES = 1024 * 1024;

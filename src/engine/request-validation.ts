@@ -1,7 +1,7 @@
 import type { Operation, ParameterSpec } from '../contract/operations.js';
 import { createAjv, type ErrorObject, type ValidateFunction } from '../contract/ajv.js';
 import { bodySchema, parameterSchema, validatorKey } from '../contract/validator-schemas.js';
-import { validationError, type FieldProblem } from './api-error.js';
+import { validationError, type FieldProblem } from '../errors/api-error.js';
 
 export interface ValidatedParameters {
   path: Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { Operation } from '../contract/operations.js';
 
 export interface RouteMatch {

@@ -30,3 +30,17 @@ export interface EventStream {
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** What an operation answers; the engine adds the common headers and serializes. */
+export interface Reply {
+  status: number;
+  /** A JSON body, or */
+  json?: unknown;
+  /** a file body with its content type. */
+  file?: { body: string | Uint8Array; contentType: string };
+  headers?: Record<string, string>;
+  /** Server-sent events that follow the body (the journal's live feed). */
+  stream?: EventStream;
+  /** false for a page other origins must not read (the OAuth sign-in page): no CORS headers. */
+  crossOrigin?: false;
+}

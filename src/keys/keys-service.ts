@@ -1,7 +1,7 @@
 import { requireScope } from '../auth/authenticate.js';
-import type { Scope } from '../auth/api-key.js';
+import type { Scope } from '../credentials/api-key.js';
 import { toIso } from '../clock/clock.js';
-import { ApiError } from '../engine/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { Account } from '../store/account.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { IssuedKey, Store } from '../store/store.js';

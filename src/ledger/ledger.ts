@@ -1,7 +1,7 @@
-import { ApiError } from '../engine/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { Account } from '../store/account.js';
 import type { TransactionRecord, TransactionType } from '../store/records.js';
-import { buildCharge, buildRefund, describedTransaction, type NewTransaction } from './transaction-record.js';
+import { buildCharge, buildRefund, describedTransaction, type NewTransaction } from '../store/transaction-record.js';
 
 /**
  * The token ledger: every change of an account's balance is a transaction, so the balance

@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '../engine/api-error.js';
+import { ApiError, notFound } from '../errors/api-error.js';
 import type { Account } from '../store/account.js';
 import type { TransactionRecord } from '../store/records.js';
 import { findBundle, type TokenBundle } from './bundles.js';

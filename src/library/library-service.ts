@@ -1,4 +1,4 @@
-import { notFound, validationError, type FieldProblem } from '../engine/api-error.js';
+import { notFound, validationError, type FieldProblem } from '../errors/api-error.js';
 import type { LibraryItemSnapshot } from '../content/types.js';
 import type { Page } from '../store/ordered-collection.js';
 import type { Account } from '../store/account.js';
@@ -76,11 +76,6 @@ export function updateLibraryItem(account: Account, targetId: string, itemId: st
 export function deleteLibraryItem(account: Account, targetId: string, itemId: string): void {
   findLibraryItem(account, targetId, itemId);
   account.library.remove(itemId);
-}
-
-/** Removes every item of a target (the target is being deleted). */
-export function removeTargetLibrary(account: Account, targetId: string): void {
-  for (const item of listLibraryItems(account, targetId)) account.library.remove(item.id);
 }
 
 function assertUrlFits(type: LibraryItemType, url: string | null): void {

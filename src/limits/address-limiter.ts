@@ -1,4 +1,4 @@
-import { ApiError } from '../engine/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { RateLimitState } from './rate-limiter.js';
 import { WindowLimiter } from './window-limiter.js';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../engine/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 
 /**
  * Whether the simulator may store more. The engine only reads the flag (it runs in browsers

@@ -1,4 +1,4 @@
-import { sha256Hex } from '../auth/sha256.js';
+import { sha256Hex } from '../credentials/sha256.js';
 import { LruMap } from './lru-map.js';
 import { WINDOW_MS } from './rate-limiter.js';
 

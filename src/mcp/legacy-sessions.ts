@@ -1,5 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport, type HandleRequestOptions, type Server } from '@modelcontextprotocol/server';
 import type { Principal } from '../auth/principal.js';
+import { rpcError } from './rpc-error.js';
 
 /**
  * 2025-era Streamable HTTP sessions (`Mcp-Session-Id`, the GET stream, DELETE). A session
@@ -127,9 +128,3 @@ export class LegacySessions {
   }
 }
 
-function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}

@@ -1,4 +1,5 @@
-import { SCOPES, type Scope } from '../auth/api-key.js';
+import { bearerCredential } from '../auth/bearer.js';
+import { SCOPES, type Scope } from '../credentials/api-key.js';
 import type { CredentialVerifier, Principal } from '../auth/principal.js';
 
 /**
@@ -19,13 +20,12 @@ export type AuthOutcome = { principal: Principal } | { response: Response };
 
 export function authenticateMcp(request: Request, options: McpAuthOptions, now: number): AuthOutcome {
   const header = request.headers.get('authorization');
-  const match = header ? /^Bearer[ ]+(\S+)\s*$/i.exec(header) : null;
-  if (!match) {
+  const bearer = bearerCredential(header);
+  if (bearer === null) {
     const message = header ? 'The Authorization header must be "Bearer <credential>".' : 'Authentication required: send "Authorization: Bearer <API key or access token>".';
     const params: Record<string, string> = header ? { error: 'invalid_request' } : { scope: SCOPES.join(' ') };
     return { response: challenge(request, options, 401, 'UNAUTHORIZED', message, params) };
   }
-  const bearer = match[1] as string;
   for (const verify of options.verifiers) {
     const outcome = verify(bearer, now);
     if (outcome === null) continue;

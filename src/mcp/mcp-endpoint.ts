@@ -1,6 +1,5 @@
 import {
   createMcpHandler,
-  hostHeaderValidationResponse,
   InMemoryTransport,
   isInitializeRequest,
   isLegacyRequest,
@@ -11,6 +10,7 @@ import {
   readRequestBody,
   type AuthInfo,
   type Transport,
+  validateHostHeader,
 } from '@modelcontextprotocol/server';
 import { apiKeyVerifier } from '../auth/authenticate.js';
 import type { CredentialVerifier, Principal } from '../auth/principal.js';
@@ -21,7 +21,9 @@ import { capacityExceeded, type Capacity } from '../limits/capacity.js';
 import type { Simulator } from '../simulator.js';
 import { authenticateMcp, insufficientScope, type McpAuthOptions } from './mcp-auth.js';
 import { createMcpServer, type McpServerDeps } from './mcp-server.js';
+import type { HandledResponse } from '../engine/engine.js';
 import { DEFAULT_SESSION_LIMITS, LegacySessions } from './legacy-sessions.js';
+import { rpcError } from './rpc-error.js';
 import { buildToolCatalog } from './tool-catalog.js';
 import { MAX_WAITS_PER_ACCOUNT, WAIT_FOR_BUILD, WaitSlots } from './wait-for-build.js';
 
@@ -48,6 +50,11 @@ export interface McpEndpointOptions {
   sessionIdleMs?: number;
   /** Told of unexpected faults (the client sees a bare 500). Default: console.error. */
   onFault?: (error: unknown) => void;
+  /**
+   * Performs injected faults' timing on tool calls (the app passes its own): resolves when the
+   * answer is due, or to 'dropped', and the HTTP exchange that carried the call is then cut.
+   */
+  faultEffects?: (response: HandledResponse) => Promise<HandledResponse | 'dropped'>;
 }
 
 export interface McpEndpoint {
@@ -59,9 +66,17 @@ export interface McpEndpoint {
 
 export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOptions = {}): McpEndpoint {
   const tools = buildToolCatalog(serviceDocument, readOperations(serviceDocument, 'service'));
+  // Each HTTP exchange's caller, to the function that cuts that exchange (a dropped tool call).
+  const cuts = new WeakMap<Principal, () => void>();
+  const { faultEffects } = options;
   const deps: McpServerDeps = {
     tools,
     engine: (request, handleOptions) => simulator.handle(request, handleOptions),
+    ...(faultEffects ? { effects: async (response, principal) => {
+      const outcome = await faultEffects(response);
+      if (outcome === 'dropped' && principal) cuts.get(principal)?.();
+      return outcome;
+    } } : {}),
     wait: { tools, pollMs: options.pollMs ?? 200, maxTimeoutSeconds: 3600, slots: new WaitSlots(options.maxWaitsPerAccount ?? MAX_WAITS_PER_ACCOUNT) },
   };
   const { oauth } = simulator.sim;
@@ -79,7 +94,7 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
   });
 
   async function handle(request: Request): Promise<Response> {
-    const rejected = hostHeaderValidationResponse(request, hostnames) ?? originValidationResponse(request, hostnames);
+    const rejected = hostRefusal(request, hostnames) ?? originValidationResponse(request, hostnames);
     if (rejected) return rejected;
     const authenticated = authenticateMcp(request, auth, simulator.clock.now());
     if ('response' in authenticated) return authenticated.response;
@@ -108,10 +123,11 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     }
     const authInfo: AuthInfo = { token: 'redacted', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { principal } };
     const handleOptions = parsedBody === undefined ? { authInfo } : { authInfo, parsedBody };
-    if (await isLegacyRequest(forward, parsedBody)) {
-      return sessions.handle(forward, principal, initialize, handleOptions);
-    }
-    return modern.fetch(forward, handleOptions);
+    const answer = (await isLegacyRequest(forward, parsedBody)) ? sessions.handle(forward, principal, initialize, handleOptions) : modern.fetch(forward, handleOptions);
+    if (!faultEffects) return answer;
+    // A dropped tool call ends its exchange as a network failure: no answer at all.
+    const cut = new Promise<Response>((resolve) => cuts.set(principal, () => resolve(Response.error())));
+    return Promise.race([answer, cut]);
   }
 
   /** An `initialize` counts in the credential's and the account's buckets like one REST request. */
@@ -166,8 +182,14 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
   };
 }
 
-function rpcError(status: number, code: number, message: string): Response {
-  return jsonResponse(status, { jsonrpc: '2.0', error: { code, message }, id: null });
+/**
+ * The DNS-rebinding guard on Host. A request made in-process (msw, a Fetch runtime's handler
+ * called directly) carries no Host header, and cannot: its URL names the authority, which a
+ * server's URL always takes from Host (node:http refuses a request without one).
+ */
+function hostRefusal(request: Request, hostnames: string[]): Response | undefined {
+  const result = validateHostHeader(request.headers.get('host') ?? new URL(request.url).host, hostnames);
+  return result.ok ? undefined : rpcError(403, -32000, result.message);
 }
 
 function memoryFull(capacity: Capacity): Response {

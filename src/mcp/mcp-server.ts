@@ -4,7 +4,7 @@ import type { Principal } from '../auth/principal.js';
 import { VERSION } from '../version.js';
 import { promptList, renderPrompt } from './prompts.js';
 import { readResource, RESOURCE_TEMPLATES } from './resources.js';
-import { callTool, type EngineCall, type ToolResult } from './tool-call.js';
+import { callToolWithFaults, type EngineCall, type ToolFaultEffects, type ToolResult } from './tool-call.js';
 import type { ToolDefinition } from './tool-catalog.js';
 import { WAIT_FOR_BUILD, waitForBuild, type WaitOptions } from './wait-for-build.js';
 
@@ -16,6 +16,8 @@ import { WAIT_FOR_BUILD, waitForBuild, type WaitOptions } from './wait-for-build
 export interface McpServerDeps {
   tools: Map<string, ToolDefinition>;
   engine: EngineCall;
+  /** The timing of injected faults on tool calls (latency, drop, slow body), as the app performs it. */
+  effects?: ToolFaultEffects;
   wait: Omit<WaitOptions, 'engine' | 'principal'>;
 }
 
@@ -66,7 +68,7 @@ export function createMcpServer(deps: McpServerDeps, inProcessCaller?: () => Pri
     }
     const tool = deps.tools.get(name);
     if (!tool) throw unknownTool(name);
-    return clientSafe(callTool(tool, args, principal, deps.engine));
+    return clientSafe(await callToolWithFaults(tool, args, principal, deps.engine, deps.effects));
   });
 
   server.setRequestHandler('resources/list', () => ({ resources: [] }));

@@ -3,17 +3,31 @@ import type { Principal } from '../auth/principal.js';
 import { callTool, toolError, type EngineCall } from './tool-call.js';
 import type { ToolDefinition } from './tool-catalog.js';
 
+/** One resource: its public template, and the operation a read of it runs as a tool call. */
+interface ResourceRoute {
+  uriTemplate: string;
+  name: string;
+  title: string;
+  description: string;
+  mimeType: string;
+  tool: string;
+  /** The tool's arguments, from the template's variables in order. */
+  args: (...values: string[]) => Record<string, unknown>;
+}
+
 /**
  * Deliverables and a target's library as MCP resources: each read is the operation it
  * names (downloadDeliverable, getDeliverable, listLibraryItems), run as a tool call.
  */
-export const RESOURCE_TEMPLATES = [
+const RESOURCES: readonly ResourceRoute[] = [
   {
     uriTemplate: 'content-service://deliverables/{deliverableId}.md',
     name: 'deliverable-markdown',
     title: 'Deliverable as Markdown',
     description: 'The content of a deliverable, as downloadDeliverable with format=md answers it.',
     mimeType: 'text/markdown',
+    tool: 'downloadDeliverable',
+    args: (deliverableId) => ({ deliverableId, format: 'md' }),
   },
   {
     uriTemplate: 'content-service://deliverables/{deliverableId}.html',
@@ -21,6 +35,8 @@ export const RESOURCE_TEMPLATES = [
     title: 'Deliverable as HTML',
     description: 'The content of a deliverable, as downloadDeliverable with format=html answers it.',
     mimeType: 'text/html',
+    tool: 'downloadDeliverable',
+    args: (deliverableId) => ({ deliverableId, format: 'html' }),
   },
   {
     uriTemplate: 'content-service://deliverables/{deliverableId}',
@@ -28,6 +44,8 @@ export const RESOURCE_TEMPLATES = [
     title: 'Deliverable with sources and claims',
     description: 'The full deliverable, as getDeliverable answers it.',
     mimeType: 'application/json',
+    tool: 'getDeliverable',
+    args: (deliverableId) => ({ deliverableId }),
   },
   {
     uriTemplate: 'content-service://targets/{targetId}/library',
@@ -35,22 +53,28 @@ export const RESOURCE_TEMPLATES = [
     title: 'Library of a target',
     description: 'The first page of the target’s library items, as listLibraryItems answers it.',
     mimeType: 'application/json',
+    tool: 'listLibraryItems',
+    args: (targetId) => ({ targetId, limit: 100 }),
   },
 ];
 
-const ROUTES: { pattern: RegExp; tool: string; args: (m: RegExpMatchArray) => Record<string, unknown>; mimeType: string }[] = [
-  { pattern: /^content-service:\/\/deliverables\/([^/.]+)\.md$/, tool: 'downloadDeliverable', args: (m) => ({ deliverableId: m[1], format: 'md' }), mimeType: 'text/markdown' },
-  { pattern: /^content-service:\/\/deliverables\/([^/.]+)\.html$/, tool: 'downloadDeliverable', args: (m) => ({ deliverableId: m[1], format: 'html' }), mimeType: 'text/html' },
-  { pattern: /^content-service:\/\/deliverables\/([^/.]+)$/, tool: 'getDeliverable', args: (m) => ({ deliverableId: m[1] }), mimeType: 'application/json' },
-  { pattern: /^content-service:\/\/targets\/([^/.]+)\/library$/, tool: 'listLibraryItems', args: (m) => ({ targetId: m[1], limit: 100 }), mimeType: 'application/json' },
-];
+/** What resources/templates/list answers. */
+export const RESOURCE_TEMPLATES = RESOURCES.map(({ uriTemplate, name, title, description, mimeType }) => ({ uriTemplate, name, title, description, mimeType }));
+
+/** A template's variables match one path segment without a dot (ids never hold one). */
+function templatePattern(template: string): RegExp {
+  const parts = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return new RegExp(`^${parts.join('([^/.]+)')}$`);
+}
+
+const ROUTES = RESOURCES.map((resource) => ({ ...resource, pattern: templatePattern(resource.uriTemplate) }));
 
 export function readResource(uri: string, principal: Principal | undefined, tools: Map<string, ToolDefinition>, engine: EngineCall) {
   for (const route of ROUTES) {
     const match = uri.match(route.pattern);
     const tool = match && tools.get(route.tool);
     if (!match || !tool) continue;
-    const result = callTool(tool, route.args(match), principal, engine);
+    const result = callTool(tool, route.args(...match.slice(1)), principal, engine);
     if (result.isError) {
       const error = toolError(result) ?? { error: 'The service refused the read.', code: 'INTERNAL_ERROR', details: {} };
       if (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_ERROR') throw new ResourceNotFoundError(uri, error.error);

@@ -36,6 +36,21 @@ export interface ToolResult {
 
 export type EngineCall = (request: EngineRequest, options: HandleOptions) => HandledResponse;
 
+/**
+ * Performs the timing of an injected fault on a tool call, as the app does for every other
+ * request: resolves when the answer is due, or to 'dropped' when its connection is to be cut.
+ */
+export type ToolFaultEffects = (response: HandledResponse, principal: Principal | undefined) => Promise<HandledResponse | 'dropped'>;
+
+/** A tool call with its fault performed: late when a rule delays it, an error when one drops it. */
+export async function callToolWithFaults(tool: ToolDefinition, args: Json, principal: Principal | undefined, engine: EngineCall, effects?: ToolFaultEffects): Promise<ToolResult> {
+  let answered: HandledResponse | undefined;
+  const result = callTool(tool, args, principal, (request, options) => (answered = engine(request, options)));
+  if (!effects || !answered?.fault) return result;
+  if ((await effects(answered, principal)) === 'dropped') throw new Error('The connection was dropped by an injected fault.');
+  return result;
+}
+
 export function callTool(tool: ToolDefinition, args: Json, principal: Principal | undefined, engine: EngineCall): ToolResult {
   const tooDeep = Object.keys(args).filter((name) => depthExceeds(args[name], MAX_ARGUMENT_DEPTH));
   if (tooDeep.length) {

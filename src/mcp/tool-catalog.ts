@@ -1,4 +1,4 @@
-import type { Scope } from '../auth/api-key.js';
+import type { Scope } from '../credentials/api-key.js';
 import type { Operation, ParameterSpec } from '../contract/operations.js';
 import { SchemaBundler } from './json-schema.js';
 import { portableSchema } from './portable-schema.js';

@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/principal.js';
+import { PIPELINE_STAGES } from '../builds/pipeline.js';
 import { callTool, type EngineCall, type ToolResult } from './tool-call.js';
 import type { ToolDefinition } from './tool-catalog.js';
 
@@ -11,7 +12,7 @@ import type { ToolDefinition } from './tool-catalog.js';
  * account opens, another's cost it nothing. Stages move on the simulator's clock: advancing
  * it (`/_sim/clock/advance`) ends the wait at its next read.
  */
-export const STAGES = ['pending', 'researching', 'drafting', 'critiquing', 'merging', 'completed'] as const;
+export const STAGES = ['pending', ...PIPELINE_STAGES, 'completed'] as const;
 const TERMINAL = new Set(['completed', 'failed']);
 /** Waits one account may have open at once. */
 export const MAX_WAITS_PER_ACCOUNT = 10;

@@ -1,13 +1,13 @@
 import { authenticate } from '../auth/authenticate.js';
-import { SCOPES, type Scope } from '../auth/api-key.js';
+import { SCOPES, type Scope } from '../credentials/api-key.js';
 import type { CredentialVerifier } from '../auth/principal.js';
-import { ApiError } from '../engine/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import { MAX_OAUTH_BODY_BYTES } from '../engine/http-body.js';
 import { guessingAddress } from '../engine/request-facts.js';
 import type { EngineRequest } from '../engine/types.js';
 import type { AddressLimiter } from '../limits/address-limiter.js';
 import { WindowLimiter } from '../limits/window-limiter.js';
-import type { Reply } from '../operations/context.js';
+import type { Reply } from '../engine/types.js';
 import type { Store } from '../store/store.js';
 import { decideAuthorization, showAuthorization, type AuthorizeContext } from './authorize.js';
 import { DEMO_CLIENT_ID, demoClient } from './demo-client.js';

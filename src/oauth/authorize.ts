@@ -1,13 +1,14 @@
 import { authenticate } from '../auth/authenticate.js';
-import { SCOPES, type Scope } from '../auth/api-key.js';
-import { ApiError } from '../engine/api-error.js';
+import { SCOPES, type Scope } from '../credentials/api-key.js';
+import { ApiError } from '../errors/api-error.js';
 import type { AddressLimiter } from '../limits/address-limiter.js';
-import type { Reply } from '../operations/context.js';
+import type { Reply } from '../engine/types.js';
 import type { Store } from '../store/store.js';
 import { authorizePage, errorPage, pageHeaders } from './authorize-page.js';
 import type { OAuthStore, PendingAuthorization } from './oauth-store.js';
 import { isLoopbackRedirect } from './registration.js';
-import { CHALLENGE_PATTERN, constantTimeEqual, hashSecret, randomSecret } from './secrets.js';
+import { CHALLENGE_PATTERN, hashSecret, randomSecret } from './secrets.js';
+import { constantTimeEqual } from '../credentials/constant-time.js';
 
 /**
  * The authorization endpoint (OAuth 2.1 §4.1): the request is checked, shown on the

@@ -1,4 +1,4 @@
-import type { OAuthClient } from './oauth-store.js';
+import type { OAuthClient } from './oauth-records.js';
 
 /**
  * The client every simulator knows from the start, for trying the sign-in by hand: its

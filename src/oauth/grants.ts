@@ -1,5 +1,5 @@
 import { toIso } from '../clock/clock.js';
-import { ApiError } from '../engine/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { Store } from '../store/store.js';
 import type { Grant, OAuthStore } from './oauth-store.js';
 import { randomSecret } from './secrets.js';

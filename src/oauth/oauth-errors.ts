@@ -1,4 +1,4 @@
-import type { Reply } from '../operations/context.js';
+import type { Reply } from '../engine/types.js';
 
 /**
  * Errors in RFC 6749's shape (§5.2): `{ error, error_description }`, with the status that

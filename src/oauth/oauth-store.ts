@@ -1,73 +1,17 @@
-import type { Scope } from '../auth/api-key.js';
 import { LruMap } from '../limits/lru-map.js';
 import { expireClients } from './registration.js';
+import type { AccessToken, AuthorizationCode, Grant, OAuthClient, PendingAuthorization, RefreshToken } from './oauth-records.js';
 
-/** What the authorization server remembers, each secret only by its digest. */
-export interface OAuthClient {
-  clientId: string;
-  clientName: string;
-  redirectUris: string[];
-  issuedAt: number;
-  /** The last time a token was issued to it; absent while it has never been used. */
-  lastUsedAt?: number;
-}
+export type { AccessToken, AuthorizationCode, Grant, OAuthClient, PendingAuthorization, RefreshToken };
 
-/** An authorization request shown on the sign-in page, waiting for Approve or Deny. */
-export interface PendingAuthorization {
-  id: string;
-  csrf: string;
-  clientId: string;
-  redirectUri: string;
-  state: string | null;
-  challenge: string;
-  scopes: Scope[];
-  resource: string;
-  expiresAt: number;
-}
-
-export interface AuthorizationCode {
-  clientId: string;
-  redirectUri: string;
-  challenge: string;
-  resource: string;
-  scopes: Scope[];
-  accountId: string;
-  /** The API key typed on the sign-in page: the grant lives only as long as it does. */
-  keyId?: string;
-  expiresAt: number;
-  /** Set once redeemed: a second redemption revokes this grant (RFC 9700 §4.2.4). */
-  grantId: string | null;
-}
-
-/** What one sign-in granted: every access and refresh token descends from it. */
-export interface Grant {
-  id: string;
-  accountId: string;
-  clientId: string;
-  /** The API key the user signed in with: revoking or rotating it ends the grant. */
-  keyId?: string;
-  scopes: Scope[];
-  resource: string;
-  revoked: boolean;
-  createdAt?: number;
-  /** The last token issued or accepted on /mcp. */
-  lastUsedAt?: number;
-  /** When its newest refresh token expires: past it, nothing of the grant can be used. */
-  expiresAt?: number;
-}
-
-export interface AccessToken {
-  grantId: string;
-  scopes: Scope[];
-  expiresAt: number;
-  revoked: boolean;
-}
-
-export interface RefreshToken {
-  grantId: string;
-  expiresAt: number;
-  /** A rotated-out token: presenting it again is a replay, and revokes the grant. */
-  used: boolean;
+/** The OAuth tables as plain JSON: what a saved simulation writes (secrets only by their digest). */
+export interface SavedOAuth {
+  clients: OAuthClient[];
+  pending: PendingAuthorization[];
+  codes: Array<[string, AuthorizationCode]>;
+  grants: Grant[];
+  accessTokens: Array<[string, AccessToken]>;
+  refreshTokens: Array<[string, RefreshToken]>;
 }
 
 /**
@@ -99,6 +43,36 @@ export class OAuthStore {
   /** By digest. */
   readonly refreshTokens = new LruMap<string, RefreshToken>(OAUTH_CAPS.refreshTokens);
   private prunedAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * Every table as plain JSON, less the records that name one gone since (a client expired, a
+   * grant let go by its table's cap): the server ignores them, and a restore refuses them.
+   */
+  save(): SavedOAuth {
+    return {
+      clients: [...this.clients.values()],
+      pending: [...this.pending.values()].filter((p) => this.clients.has(p.clientId)),
+      codes: [...this.codes].filter(([, code]) => this.clients.has(code.clientId)),
+      grants: [...this.grants.values()],
+      accessTokens: [...this.accessTokens].filter(([, token]) => this.grants.has(token.grantId)),
+      refreshTokens: [...this.refreshTokens].filter(([, token]) => this.grants.has(token.grantId)),
+    };
+  }
+
+  /** Replaces every table with a saved one's records; the caller has checked them. */
+  restore(saved: SavedOAuth): void {
+    this.clear();
+    for (const client of saved.clients) this.clients.set(client.clientId, client);
+    for (const pending of saved.pending) this.pending.set(pending.id, pending);
+    for (const [digest, code] of saved.codes) this.codes.set(digest, code);
+    for (const grant of saved.grants) this.grants.set(grant.id, grant);
+    for (const [digest, token] of saved.accessTokens) this.accessTokens.set(digest, token);
+    for (const [digest, token] of saved.refreshTokens) this.refreshTokens.set(digest, token);
+  }
+
+  clear(): void {
+    for (const table of [this.clients, this.pending, this.codes, this.grants, this.accessTokens, this.refreshTokens]) table.clear();
+  }
 
   revokeGrant(grantId: string): void {
     const grant = this.grants.get(grantId);

@@ -1,6 +1,6 @@
 import { DEMO_CLIENT_ID } from './demo-client.js';
 import { OAuthError } from './oauth-errors.js';
-import type { OAuthClient } from './oauth-store.js';
+import type { OAuthClient } from './oauth-records.js';
 
 /**
  * Dynamic client registration (RFC 7591) for public clients: redirect URIs must be https,

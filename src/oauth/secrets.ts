@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { sha256Hex } from '../auth/sha256.js';
+import { sha256Hex } from '../credentials/sha256.js';
+import { constantTimeEqual } from '../credentials/constant-time.js';
 
 /**
  * What the authorization server issues: 256 random bits from the platform's cryptographic
@@ -26,13 +27,6 @@ export function pkceMatches(verifier: string, challenge: string): boolean {
 export const VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
 /** A S256 challenge is the base64url of 32 bytes: 43 characters. */
 export const CHALLENGE_PATTERN = /^[A-Za-z0-9\-_]{43}$/;
-
-export function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
 
 function base64url(bytes: Uint8Array): string {
   let binary = '';

@@ -1,5 +1,5 @@
-import { SCOPES, type Scope } from '../auth/api-key.js';
-import type { Reply } from '../operations/context.js';
+import { SCOPES, type Scope } from '../credentials/api-key.js';
+import type { Reply } from '../engine/types.js';
 import type { Store } from '../store/store.js';
 import { createGrant, grantRefusal } from './grants.js';
 import { NO_STORE, OAuthError } from './oauth-errors.js';

@@ -1,4 +1,5 @@
-import { ApiError, validationError } from '../engine/api-error.js';
+import type { FaultCall as EngineFaultCall } from '../engine/engine-hooks.js';
+import { ApiError, validationError } from '../errors/api-error.js';
 import type { Operation } from '../contract/operations.js';
 import { Rng } from '../random/rng.js';
 import { injectedError, injectionProblem, type InjectedResponse } from './injected-errors.js';
@@ -49,14 +50,8 @@ export interface FaultDecision {
   slowBody?: Required<SlowBody>;
 }
 
-export interface FaultCall {
-  operation: Operation;
-  method: string;
-  path: string;
-  accountId: string;
-  keyHint: string;
-  now: number;
-}
+/** The call a rule is matched against: the engine's, less the Prefer header rules do not read. */
+export type FaultCall = Omit<EngineFaultCall, 'prefer'>;
 
 /** Rules one account may hold at once (rules for every account are held like one more account's). */
 export const MAX_FAULT_RULES_PER_ACCOUNT = 100;

@@ -1,6 +1,7 @@
-import { ApiError } from '../engine/api-error.js';
-import type { ErrorCode } from '../engine/error-codes.js';
+import { ApiError } from '../errors/api-error.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 import type { Operation } from '../contract/operations.js';
+import { KEY_LIMITS } from '../limits/rate-limiter.js';
 
 /** What a rule (or a Prefer header) asks to answer instead of the operation. */
 export interface InjectedResponse {
@@ -63,8 +64,8 @@ export function injectedError(response: InjectedResponse, operation: Operation, 
       return new ApiError(403, code, say(`This key lacks ${operation.scope ?? 'svc:read'} (injected).`), { requiredScope: operation.scope ?? 'svc:read', grantedScopes: [] });
     case 'RATE_LIMITED': {
       const resetAt = Math.ceil(now / 1000) + retryAfter;
-      return new ApiError(429, code, say(`Rate limit exceeded; retry in ${retryAfter} s.`), { bucket: 'key', limit: 60, retryAfterSeconds: retryAfter }, {
-        'retry-after': String(retryAfter), 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt),
+      return new ApiError(429, code, say(`Rate limit exceeded; retry in ${retryAfter} s.`), { bucket: 'key', limit: KEY_LIMITS.default, retryAfterSeconds: retryAfter }, {
+        'retry-after': String(retryAfter), 'x-ratelimit-limit': String(KEY_LIMITS.default), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt),
       });
     }
     case 'SERVICE_UNAVAILABLE':

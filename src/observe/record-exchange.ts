@@ -1,14 +1,6 @@
+import type { ExchangeFacts } from '../engine/engine-hooks.js';
 import type { EngineRequest, EngineResponse } from '../engine/types.js';
 import type { Journal } from './journal.js';
-
-interface ExchangeFacts {
-  correlationId: string;
-  now: number;
-  keyHint?: string;
-  operationId?: string;
-  accountId?: string;
-  fault?: { ruleId: string };
-}
 
 const decoder = new TextDecoder();
 

@@ -1,11 +1,12 @@
 import { toIso } from '../clock/clock.js';
-import { notFound, validationError } from '../engine/api-error.js';
-import type { Simulation, ControlHandler } from './context.js';
+import { notFound, validationError } from '../errors/api-error.js';
+import type { ControlHandler } from './context.js';
+import type { SimulatorState } from '../state/simulator-state.js';
 import { createAccountWithKeys } from '../seed/accounts.js';
 import { restoreSnapshot as restoreSimulation, takeSnapshot } from '../state/snapshot.js';
 import { resetAccount, resetSimulation } from '../state/reset.js';
 
-function clockJson(sim: Simulation) {
+function clockJson(sim: SimulatorState) {
   const now = sim.clock.now();
   return { now: toIso(now), nowMs: now, frozen: sim.clock.frozen };
 }
@@ -55,7 +56,7 @@ export const mintOAuthTokens: ControlHandler = ({ sim, body, now }) => sim.oauth
 
 export const getSnapshot: ControlHandler = ({ sim }) => ({ status: 200, json: takeSnapshot(sim) });
 
-function stateSummary(sim: Simulation) {
+function stateSummary(sim: SimulatorState) {
   let builds = 0;
   for (const account of sim.store.accounts.values()) builds += account.builds.size;
   return { accounts: sim.store.accounts.size, builds, clock: clockJson(sim) };

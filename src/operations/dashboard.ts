@@ -1,5 +1,5 @@
 import { toIso } from '../clock/clock.js';
-import { notFound } from '../engine/api-error.js';
+import { notFound } from '../errors/api-error.js';
 import type { Account } from '../store/account.js';
 import type { BuildRecord } from '../store/records.js';
 import type { ControlHandler } from './context.js';

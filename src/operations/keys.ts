@@ -1,4 +1,4 @@
-import type { Scope } from '../auth/api-key.js';
+import type { Scope } from '../credentials/api-key.js';
 import { toIso } from '../clock/clock.js';
 import * as keys from '../keys/keys-service.js';
 import type { ApiKeyRecord } from '../store/records.js';

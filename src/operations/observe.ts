@@ -1,5 +1,5 @@
 import { toIso } from '../clock/clock.js';
-import { ApiError, notFound } from '../engine/api-error.js';
+import { ApiError, notFound } from '../errors/api-error.js';
 import type { FaultRule, FaultRuleInput } from '../observe/faults.js';
 import { entryEvent, entryMatches } from '../observe/journal.js';
 import type { ControlHandler } from './context.js';

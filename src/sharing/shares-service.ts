@@ -1,5 +1,5 @@
 import { findDeliverable, type BuildEnvironment, type DeliverableView } from '../builds/builds-service.js';
-import { ApiError } from '../engine/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { Account } from '../store/account.js';
 import type { Page } from '../store/ordered-collection.js';
 import type { ShareRecord } from '../store/records.js';

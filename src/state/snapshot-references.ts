@@ -1,4 +1,4 @@
-import { validationError, type FieldProblem } from '../engine/api-error.js';
+import { validationError, type FieldProblem } from '../errors/api-error.js';
 import { DEMO_CLIENT_ID } from '../oauth/demo-client.js';
 import { MAX_CLIENTS, oauthClientProblem } from '../oauth/registration.js';
 import type { Account } from '../store/account.js';

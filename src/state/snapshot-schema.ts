@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCOPES } from '../auth/api-key.js';
+import { SCOPES } from '../credentials/api-key.js';
 import { PIPELINE_STAGES } from '../builds/pipeline.js';
 import { CONTENT_KINDS } from '../content/types.js';
 import { DEMO_CLIENT_ID } from '../oauth/demo-client.js';

@@ -2,9 +2,11 @@ import { Rng, type RngState } from '../random/rng.js';
 import { OrderedCollection } from './ordered-collection.js';
 import type { ApiKeyRecord, LibraryItemRecord, ShareRecord, TargetRecord, TransactionRecord } from './records.js';
 import type { AudioRecord, ChatRecord, ImageRecord } from './records.js';
-import { IdempotencyIndex } from '../builds/idempotency.js';
-import { BuildIndex } from '../builds/build-index.js';
-import type { Build } from './build-record.js';
+import { IdempotencyIndex } from './idempotency.js';
+import { BuildIndex } from './build-index.js';
+import { Build } from './build-record.js';
+import type { CollectionSnapshot } from './ordered-collection.js';
+import { restoredTransaction, savedTransaction } from './transaction-record.js';
 
 /** Where a deliverable lives, as a saved simulation writes it. */
 export interface DeliverableRef {
@@ -78,4 +80,95 @@ export class Account {
   set idStreamState(state: RngState) {
     this.idStream.setState(state);
   }
+
+  /**
+   * Everything the account holds as plain JSON (keys only by their digest): what a saved
+   * simulation writes. Builds and ledger entries in their plain form, the rest as kept.
+   */
+  save() {
+    return {
+      id: this.id,
+      name: this.name,
+      createdAt: this.createdAt,
+      balance: this.balance,
+      openingBalance: this.openingBalance,
+      lifetimePurchased: this.lifetimePurchased,
+      lifetimeUsed: this.lifetimeUsed,
+      idStream: this.idStreamState,
+      keys: this.keys.snapshot(),
+      transactions: mapped(this.transactions.snapshot(), savedTransaction),
+      targets: this.targets.snapshot(),
+      builds: mapped(this.builds.snapshot(), (build) => build.toSaved(this.id)),
+      library: this.library.snapshot(),
+      shares: this.shares.snapshot(),
+      images: this.images.snapshot(),
+      audio: this.audio.snapshot(),
+      chats: this.chats.snapshot(),
+      deliverables: [...this.deliverables].map(([id, build]): [string, DeliverableRef] => [id, { buildId: build.id, pageIndex: build.pageOf(id) }]),
+      audioByDeliverableVoice: [...this.audioByDeliverableVoice],
+      slugs: [...this.slugs],
+      idempotency: this.idempotency.snapshot(),
+      purchaseIdempotency: this.purchaseIdempotency.snapshot(),
+      pendingRefunds: this.pendingRefunds.map((p) => ({ ...p })),
+    };
+  }
+
+  /** An account as `save` wrote it, its indexes rebuilt as of `now`; the caller has checked the records. */
+  static restore(saved: SavedAccount, seed: string, now: number): Account {
+    const account = new Account(saved.id, saved.name, saved.createdAt, seed);
+    account.balance = saved.balance;
+    account.openingBalance = saved.openingBalance;
+    account.lifetimePurchased = saved.lifetimePurchased;
+    account.lifetimeUsed = saved.lifetimeUsed;
+    account.idStreamState = saved.idStream;
+    account.keys.restore(saved.keys);
+    account.transactions.restore(mapped(saved.transactions, restoredTransaction));
+    account.targets.restore(saved.targets);
+    const builds = mapped(saved.builds, (b) => Build.fromSaved(b));
+    account.builds.restore(builds);
+    for (const [seq, build] of builds.entries) account.buildIndex.add(seq, build, now);
+    account.library.restore(saved.library);
+    account.shares.restore(saved.shares);
+    account.images.restore(saved.images);
+    account.audio.restore(saved.audio);
+    account.chats.restore(saved.chats);
+    for (const [id, ref] of saved.deliverables) {
+      const build = account.builds.get(ref.buildId);
+      if (build) account.deliverables.set(id, build);
+    }
+    for (const [key, id] of saved.audioByDeliverableVoice) account.audioByDeliverableVoice.set(key, id);
+    for (const [slug, id] of saved.slugs) account.slugs.set(slug, id);
+    account.idempotency.restore(saved.idempotency);
+    account.purchaseIdempotency.restore(saved.purchaseIdempotency);
+    account.pendingRefunds.push(...[...saved.pendingRefunds].sort((a, b) => a.at - b.at));
+    return account;
+  }
+
+  /**
+   * Forgets everything the account made (targets, builds, deliverables, library, shares,
+   * images, audio, chats, ledger, idempotency records): its keys and its id stream stay.
+   */
+  clearContents(): void {
+    for (const collection of [this.transactions, this.targets, this.builds, this.library, this.shares, this.images, this.audio, this.chats]) {
+      collection.clear();
+    }
+    this.buildIndex.clear();
+    this.deliverables.clear();
+    this.audioByDeliverableVoice.clear();
+    this.slugs.clear();
+    this.idempotency.restore([]);
+    this.purchaseIdempotency.restore([]);
+    this.pendingRefunds.length = 0;
+    this.balance = 0;
+    this.lifetimePurchased = 0;
+    this.lifetimeUsed = 0;
+  }
+}
+
+/** An account as plain JSON: what `Account.save` writes and `Account.restore` reads. */
+export type SavedAccount = ReturnType<Account['save']>;
+
+/** A collection's records in another form: saved builds and ledger entries are plain, the store's are compact. */
+function mapped<A, B>(saved: CollectionSnapshot<A>, as: (record: A) => B): CollectionSnapshot<B> {
+  return { nextSeq: saved.nextSeq, entries: saved.entries.map(([seq, record]): [number, B] => [seq, as(record)]) };
 }

@@ -1,5 +1,5 @@
 import { CONTENT_KINDS, type ContentKind, type LibraryItemSnapshot, type PressReleaseOptions, type SocialPlatform, type TargetSnapshot } from '../content/types.js';
-import { scheduleOf, scheduleTimes, type PipelineSchedule, type ScheduledFailure, type ScheduleTimes } from '../builds/pipeline.js';
+import { scheduleOf, scheduleTimes, type PipelineSchedule, type ScheduledFailure, type ScheduleTimes } from './schedule.js';
 import type { BuildOptions, BuildRecord, BuildType, QualityMode, ResearchMode, ResearchPolicy } from './records.js';
 
 /**

@@ -1,4 +1,4 @@
-import { notFound, validationError } from '../engine/api-error.js';
+import { notFound, validationError } from '../errors/api-error.js';
 
 export interface Page<T> {
   data: T[];

@@ -1,6 +1,6 @@
-import type { Scope } from '../auth/api-key.js';
+import type { Scope } from '../credentials/api-key.js';
 import type { BrandKit, ContentKind, LibraryItemSnapshot, PressReleaseOptions, SocialPlatform, TargetSnapshot } from '../content/types.js';
-import type { PipelineSchedule } from '../builds/pipeline.js';
+import type { PipelineSchedule } from './schedule.js';
 import type { ImageSvgInput, LogoPosition, VoiceId } from '../media/index.js';
 
 /** Times are milliseconds since the epoch on the virtual clock; serializers format them. */

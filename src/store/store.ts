@@ -1,7 +1,8 @@
-import { API_KEY_PREFIX, constantTimeEqual, hashApiKey, keyHint, type Scope } from '../auth/api-key.js';
+import { API_KEY_PREFIX, hashApiKey, keyHint, type Scope } from '../credentials/api-key.js';
+import { constantTimeEqual } from '../credentials/constant-time.js';
 import { Rng, type RngState } from '../random/rng.js';
 import { randomHex } from '../random/secrets.js';
-import { Account } from './account.js';
+import { Account, type SavedAccount } from './account.js';
 import type { ApiKeyRecord } from './records.js';
 
 export interface IssuedKey {
@@ -127,6 +128,17 @@ export class Store {
   /** Where the id and key streams stand: saved with the simulation, so a restart reissues nothing. */
   get streams(): StoreStreams {
     return { ids: this.ids.getState(), keyValues: this.keyValues.getState() };
+  }
+
+  /** Every account as plain JSON, in the order they were made. */
+  saveAccounts(): SavedAccount[] {
+    return [...this.accounts.values()].map((account) => account.save());
+  }
+
+  /** Empties an account of everything it made (see `Account.clearContents`), its share links with it. */
+  clearAccount(account: Account): void {
+    for (const share of account.shares.values()) this.shareTokens.delete(share.token);
+    account.clearContents();
   }
 
   /** Replaces every account with restored ones, and the indexes that find keys and share links. */

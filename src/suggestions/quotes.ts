@@ -3,7 +3,7 @@
  * (src/content/kinds/quotes.ts): verbatim keeps the text, polish copy-edits it, generate
  * writes new quotes about the topic for the brand.
  */
-import { validationError } from '../engine/api-error.js';
+import { validationError } from '../errors/api-error.js';
 import { GenContext } from '../content/context.js';
 import { resolveQuotes, type ResolvedQuote } from '../content/kinds/quotes.js';
 import { defaultBrandKit } from '../targets/brand-kit.js';

@@ -1,7 +1,6 @@
-import { ApiError } from '../engine/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import type { Account } from '../store/account.js';
 import type { TargetRecord } from '../store/records.js';
-import { removeTargetLibrary } from '../library/library-service.js';
 import { defaultBrandKit, mergeBrandKit, type BrandKitInput } from './brand-kit.js';
 
 export interface TargetCreateInput {
@@ -74,7 +73,8 @@ export function updateTarget(account: Account, id: string, input: TargetUpdateIn
  */
 export function deleteTarget(account: Account, id: string): void {
   const target = findTarget(account, id);
-  removeTargetLibrary(account, target.id);
+  // The target's library goes with it (the library sits above targets and is not called from here).
+  for (const item of account.library.valuesBy('targetId', target.id)) account.library.remove(item.id);
   account.slugs.delete(target.slug);
   account.targets.remove(target.id);
 }

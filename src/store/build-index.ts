@@ -1,5 +1,5 @@
-import type { BuildRecord } from '../store/records.js';
-import { statusAt, type BuildStatus, type PipelineSchedule } from './pipeline.js';
+import type { BuildRecord } from './records.js';
+import { statusAt, type BuildStatus, type PipelineSchedule } from './schedule.js';
 
 /**
  * One account's builds by status and by target, as ascending list positions, so that a

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../random/rng.js';
-import type { BuildRecord } from '../store/records.js';
+import type { BuildRecord } from './records.js';
 import { BuildIndex } from './build-index.js';
-import { PIPELINE_STAGES, scheduleOf, statusAt, type BuildStatus, type PipelineSchedule } from './pipeline.js';
+import { PIPELINE_STAGES, scheduleOf, statusAt, type BuildStatus, type PipelineSchedule } from './schedule.js';
 
 const STATUSES: BuildStatus[] = ['pending', ...PIPELINE_STAGES, 'completed', 'failed'];
 

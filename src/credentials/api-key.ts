@@ -15,14 +15,6 @@ export function hashApiKey(key: string): string {
   return sha256Hex(key);
 }
 
-/** Compares two strings of equal length in time independent of where they differ. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
 /** What may be shown of a key in logs and listings: its prefix and last four characters. */
 export function keyHint(key: string): string {
   return `${API_KEY_PREFIX}…${key.slice(-4)}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PATTERN, constantTimeEqual, hashApiKey, keyHint } from './api-key.js';
+import { API_KEY_PATTERN, hashApiKey, keyHint } from './api-key.js';
+import { constantTimeEqual } from './constant-time.js';
 
 const key = `svc_live_${'ab12'.repeat(10)}`;
 

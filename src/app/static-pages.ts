@@ -1,12 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serviceDocument } from '../contract/openapi.generated.js';
+import type { AssetSource } from './assets.js';
 
 export interface StaticPage {
   status: number;
   headers: Record<string, string>;
-  body: string | Buffer;
+  body: string | Uint8Array;
 }
 
 /** Only what the docs page needs, from this server: no CDN, no inline script. */
@@ -31,43 +29,25 @@ const DASHBOARD_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; 
 const DASHBOARD_ASSET = /^\/dashboard\/([a-z-]+\.(js|css))$/;
 const ASSET_TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', html: 'text/html; charset=utf-8' };
 
-/** The folder that holds openapi.yaml: the package root, from the sources or from dist. */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'openapi.yaml')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
-
-const root = packageRoot();
-const cache = new Map<string, Buffer>();
-
-function file(...candidates: string[]): Buffer | undefined {
-  for (const path of candidates) {
-    const cached = cache.get(path);
-    if (cached) return cached;
-    if (!existsSync(path)) continue;
-    const content = readFileSync(path);
-    cache.set(path, content);
-    return content;
-  }
-  return undefined;
+/** Whether `path` may be a page: a cheap test that keeps the API's paths off the switch below. */
+export function mayBePage(path: string): boolean {
+  return !path.startsWith('/api/') && !path.startsWith('/_sim');
 }
 
 /**
- * The contract documents, the interactive API reference at /docs, and / sending a new user
- * there: pages the server adapters (CLI, express) serve around the engine, which stays free
- * of files. The reference's try-it console calls this simulator: the served contract names
+ * The contract documents, the interactive API reference at /docs, the dashboard at /, from
+ * `assets`. The reference's try-it console calls this simulator: the served contract names
  * the address the browser used as its server.
  */
-export function staticPage(method: string, path: string, host: string | undefined): StaticPage | undefined {
+export function staticPage(method: string, path: string, host: string | undefined, assets: AssetSource): StaticPage | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
   switch (path) {
     case '/':
-      return dashboardFile('index.html');
+      return dashboardFile('index.html', assets);
     case '/openapi.yaml':
     case '/simulator-control.yaml': {
-      const yaml = file(join(root, path));
-      return yaml ? { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: yaml } : undefined;
+      const yaml = assets.read(path.slice(1));
+      return yaml === undefined ? undefined : { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: yaml };
     }
     case '/openapi.json': {
       const servers = host && /^[A-Za-z0-9.[\]:-]+$/.test(host) ? [{ url: `http://${host}`, description: 'This simulator' }] : undefined;
@@ -80,22 +60,22 @@ export function staticPage(method: string, path: string, host: string | undefine
     case '/docs':
       return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DOCS_CSP, 'x-content-type-options': 'nosniff' }, body: DOCS_HTML };
     case '/docs/scalar.js': {
-      const bundle = file(join(root, 'dist/web/scalar.js'), join(root, 'node_modules/@scalar/api-reference/dist/browser/standalone.js'));
-      return bundle
-        ? { status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' }, body: bundle }
-        : undefined;
+      const bundle = assets.read('docs/scalar.js');
+      return bundle === undefined
+        ? undefined
+        : { status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' }, body: bundle };
     }
     default: {
       const asset = DASHBOARD_ASSET.exec(path);
-      return asset ? dashboardFile(asset[1] as string) : undefined;
+      return asset ? dashboardFile(asset[1] as string, assets) : undefined;
     }
   }
 }
 
 /** A file of the dashboard (src/web/dashboard, copied to dist/web/dashboard by the build). */
-function dashboardFile(name: string): StaticPage | undefined {
-  const content = file(join(root, 'dist/web/dashboard', name), join(root, 'src/web/dashboard', name));
-  if (!content) return undefined;
+function dashboardFile(name: string, assets: AssetSource): StaticPage | undefined {
+  const content = assets.read(`dashboard/${name}`);
+  if (content === undefined) return undefined;
   const type = ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1)] as string;
   return { status: 200, headers: { 'content-type': type, 'content-security-policy': DASHBOARD_CSP, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' }, body: content };
 }

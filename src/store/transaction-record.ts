@@ -1,5 +1,5 @@
-import type { TransactionRecord, TransactionType } from '../store/records.js';
-import { Interner } from '../store/interner.js';
+import type { TransactionRecord, TransactionType } from './records.js';
+import { Interner } from './interner.js';
 
 /**
  * Ledger entries as the store keeps them. A build's charge and refund say which build they

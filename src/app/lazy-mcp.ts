@@ -3,7 +3,7 @@ import type { McpEndpoint, McpEndpointOptions } from '../mcp/mcp-endpoint.js';
 
 /**
  * The MCP endpoint, loaded on the first request to /mcp: the MCP SDK and its schemas are the
- * largest part of the start-up imports, and most runs of the CLI never see an assistant.
+ * largest part of the start-up imports, and most runs never see an assistant.
  */
 export function lazyMcpEndpoint(simulator: Simulator, options: McpEndpointOptions): McpEndpoint {
   let endpoint: Promise<McpEndpoint> | undefined;

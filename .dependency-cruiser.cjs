@@ -1,0 +1,98 @@
+/**
+ * The simulator's layers, read from the ground up; each imports only from the layers below it:
+ *
+ *   ground      errors/, credentials/, clock/, random/, contract/, content/, media/, version.ts
+ *   store       store/ (accounts, their records and their own indexes)
+ *   auth        auth/ (who calls: a key or a token, looked up in the store)
+ *   engine      engine/ (routing, validation, limits, the reply): runs what the composition hands it
+ *   services    builds/, library/, targets/, keys/, … , observe/, oauth/
+ *   state       state/ (the internal state's shape; saving, restoring, resetting the stores)
+ *   operations  operations/ (the handlers)
+ *   surfaces    mcp/, app/, adapters/, cli/, simulator.ts, index.ts
+ *
+ * Type-only imports count too (tsPreCompilationDeps): a type from above is a dependency on above.
+ * Run by `npm run lint:deps` (part of `npm test`): any violation fails it.
+ */
+const SERVICES = 'builds|library|targets|sharing|keys|chat|images|audio|suggestions|ledger|seed';
+const ABOVE_ENGINE = `${SERVICES}|observe|oauth|operations|state|mcp|app|adapters|cli|web`;
+const SURFACES = 'mcp|app|adapters|cli|web';
+/** Tests may build their fixtures with anything; only the circle rule applies to them. */
+const TESTS = '\\.test\\.ts$';
+const ROOT_SURFACES = '^src/(simulator|index)\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules that import each other cannot be read, tested or moved one at a time.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'ground-floor',
+      severity: 'error',
+      comment: 'Errors and their codes, credentials, the clock and random streams are what everything stands on: they import nothing of the simulator above them.',
+      from: { path: '^src/(errors|credentials|clock|random)/', pathNot: TESTS },
+      to: { path: '^src/', pathNot: '^src/(errors|credentials|clock|random)/' },
+    },
+    {
+      name: 'store-below-services',
+      severity: 'error',
+      comment: 'The store keeps records and their indexes; minting keys, scheduling builds and the rest belong above it.',
+      from: { path: '^src/store/', pathNot: TESTS },
+      to: { path: [`^src/(auth|engine|limits|${ABOVE_ENGINE})/`, ROOT_SURFACES] },
+    },
+    {
+      name: 'auth-below-engine',
+      severity: 'error',
+      comment: 'Authentication reads the store; the engine calls it, never the other way round.',
+      from: { path: '^src/auth/', pathNot: TESTS },
+      to: { path: [`^src/(engine|${ABOVE_ENGINE})/`, ROOT_SURFACES] },
+    },
+    {
+      name: 'engine-below-services',
+      severity: 'error',
+      comment: 'The engine runs what the composition hands it on each call (handlers, the catch-up of builds, fault decisions, journal recording, mounted sub-apps); it imports no service, observe/, oauth/ or operations/ module.',
+      from: { path: '^src/(engine|limits)/', pathNot: TESTS },
+      to: { path: [`^src/(${ABOVE_ENGINE})/`, ROOT_SURFACES] },
+    },
+    {
+      name: 'services-below-operations',
+      severity: 'error',
+      comment: 'Services do the work; the operations that call them, and the surfaces that serve them, sit above.',
+      from: { path: `^src/(${SERVICES}|observe|oauth)/`, pathNot: TESTS },
+      to: { path: [`^src/(operations|state|${SURFACES})/`, ROOT_SURFACES] },
+    },
+    {
+      name: 'operations-below-surfaces',
+      severity: 'error',
+      comment: 'Operations and the state they orchestrate are served by the surfaces; they never reach into them.',
+      from: { path: '^src/(operations|state)/', pathNot: TESTS },
+      to: { path: [`^src/(${SURFACES})/`, ROOT_SURFACES] },
+    },
+    {
+      name: 'state-below-operations',
+      severity: 'error',
+      comment: 'Saving, restoring and resetting orchestrate the stores; the control operations call them, not the other way round.',
+      from: { path: '^src/state/', pathNot: TESTS },
+      to: { path: '^src/operations/' },
+    },
+    {
+      name: 'no-tests-in-sources',
+      severity: 'error',
+      comment: 'Shipped code never imports a test or a test helper.',
+      from: { path: '^src/', pathNot: '\\.test\\.ts$' },
+      to: { path: ['\\.test\\.ts$', '^test/'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['\\.generated\\.js$', '^src/web/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    cache: false,
+  },
+};
