@@ -16,7 +16,7 @@ function setup() {
   const auth = { authorization: `Bearer ${sim.keys.readWrite}`, 'content-type': 'application/json' };
   const target = sim.handle({ method: 'POST', url: '/api/v1/targets', headers: auth, body: json({ name: 'Bench', slug: 'bench', brandKit: { voice: 'v', tone: 't' } }) });
   const targetId = JSON.parse(target.body as string).id as string;
-  sim.sim.store.account(sim.sim.store.findKey(sim.keys.readWrite)!.accountId)!.balance = 1e12;
+  sim.internal.store.account(sim.internal.store.findKey(sim.keys.readWrite)!.accountId)!.balance = 1e12;
   const create = json({ targetId, kind: 'blog', objective: 'Benchmarks that hold the line' });
   return { sim, auth, create };
 }

@@ -17,7 +17,7 @@ function setup() {
   const targetId = JSON.parse(target.body as string).id as string;
   // Enough for every build (a blog costs 1 token), and a balance an account could really hold:
   // under 2^31, as V8 keeps small integers unboxed (1e12 made every ledger entry 16 bytes heavier).
-  sim.sim.store.account(sim.sim.store.findKey(sim.keys.readWrite)!.accountId)!.balance = 1_000_000_000;
+  sim.internal.store.account(sim.internal.store.findKey(sim.keys.readWrite)!.accountId)!.balance = 1_000_000_000;
   const create = { method: 'POST', url: '/api/v1/builds', headers, body: encode({ targetId, kind: 'blog', objective: 'Memory that holds the line' }) };
   return { sim, headers, create };
 }
@@ -50,7 +50,7 @@ async function builds(n: number): Promise<void> {
   ids.length = 0;
   const after = settle();
   const idle = await idleRss();
-  const kept = sim.sim.store.accounts.size; // keeps the simulator alive until measured
+  const kept = sim.internal.store.accounts.size; // keeps the simulator alive until measured
   console.log(JSON.stringify({ n, heapPerBuild: (after.heapUsed - base.heapUsed) / n, rssMiB: after.rss / 2 ** 20, idleRssMiB: idle / 2 ** 20, heapMiB: after.heapUsed / 2 ** 20, heapTotalMiB: after.heapTotal / 2 ** 20, peakRssMiB: process.resourceUsage().maxRSS / 1024, kept }));
 }
 
@@ -77,7 +77,7 @@ async function soak(seconds: number): Promise<void> {
     if (samples.length === 0 && elapsed >= seconds / 10) samples.push({ at: elapsed, rssMiB: settle().rss / 2 ** 20 });
   }
   samples.push({ at: (performance.now() - started) / 1000, rssMiB: settle().rss / 2 ** 20 });
-  console.log(JSON.stringify({ soak: seconds, builds: made, first: samples[0], end: samples[1], growth: samples[1]!.rssMiB / samples[0]!.rssMiB - 1, accounts: sim.sim.store.accounts.size }));
+  console.log(JSON.stringify({ soak: seconds, builds: made, first: samples[0], end: samples[1], growth: samples[1]!.rssMiB / samples[0]!.rssMiB - 1, accounts: sim.internal.store.accounts.size }));
 }
 
 const arg = process.argv[2] ?? '10000';

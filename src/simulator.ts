@@ -78,7 +78,7 @@ export interface Simulator {
   readonly seed: string;
   readonly keys: SeededKeys;
   /** The internal state the engine and the handlers work on: for the adapters and tests that inspect it; change it through the methods here. */
-  readonly sim: SimulatorState;
+  readonly internal: SimulatorState;
   /** Whether `/readyz` says ready: true until `stopAccepting` (the server is draining). */
   readonly ready: boolean;
   /** From now on `/readyz` answers 503, so load balancers send no new traffic here. */
@@ -153,7 +153,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     clock,
     seed,
     keys,
-    sim,
+    internal: sim,
     get ready() {
       return sim.ready;
     },

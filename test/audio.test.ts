@@ -145,8 +145,8 @@ describe('audio: refusals', () => {
 
     // A deliverable whose build is still running does not exist yet for its owner either.
     const pendingBuild = await h.build({ targetId, objective: 'Still brewing' });
-    const key = h.simulator.sim.store.findKey(h.keys.readWrite);
-    const pendingDeliverable = h.simulator.sim.store.account(key?.accountId as string)?.builds.get(pendingBuild)?.deliverableIds[0];
+    const key = h.simulator.internal.store.findKey(h.keys.readWrite);
+    const pendingDeliverable = h.simulator.internal.store.account(key?.accountId as string)?.builds.get(pendingBuild)?.deliverableIds[0];
     expect(pendingDeliverable).toMatch(UUID);
     const early = await h.post(`/api/v1/deliverables/${pendingDeliverable}/audio`, { voice: 'aria' });
     expect(early.status).toBe(404);

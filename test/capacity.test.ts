@@ -15,7 +15,7 @@ describe('a full memory budget', () => {
     const me = await s.account();
     const target = (await s.call('POST', '/api/v1/targets', { key: me.key, body: { name: 'Full', slug: 'full' } })).json.id;
     // What the CLI's gauge does when memory passes the budget.
-    Object.assign(s.simulator.sim.capacity, { exceeded: true, usedMiB: 600, limitMiB: 512 });
+    Object.assign(s.simulator.internal.capacity, { exceeded: true, usedMiB: 600, limitMiB: 512 });
 
     const refused = await s.call('POST', '/api/v1/builds', { key: me.key, body: { targetId: target, kind: 'blog', objective: 'One too many' } });
     expect([refused.status, refused.json.code]).toEqual([503, 'CAPACITY_EXCEEDED']);

@@ -19,7 +19,7 @@ async function deployed(violationId?: string) {
   const server = await serveOnLoopback(target);
   const proxy = await startInfrastructureProxy(server.baseUrl);
   // The public address is the proxy's, as `content-sim serve --public-url` would declare it.
-  target.simulator.sim.oauth.setListeningUrl(proxy.url);
+  target.simulator.internal.oauth.setListeningUrl(proxy.url);
   return { url: proxy.url, close: async () => (await proxy.close(), await server.close()) };
 }
 

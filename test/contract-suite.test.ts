@@ -157,7 +157,7 @@ describe('the contract suite against a correct simulator', () => {
   it('spends no token with --no-spend, and no more requests than the request budget', async () => {
     const target = simulatorUnderTest();
     const key = target.simulator.keys.readWrite;
-    const account = () => target.simulator.sim.store.account(target.simulator.sim.store.findKey(key)!.accountId)!;
+    const account = () => target.simulator.internal.store.account(target.simulator.internal.store.findKey(key)!.accountId)!;
     const before = account().balance;
     const noSpend = await runContractSuite(config({ CONTRACT_KEY_READ_WRITE: key, CONTRACT_SPEND: '0' }), target.fetch);
     expect(failures(noSpend)).toBe('');

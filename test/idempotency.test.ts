@@ -48,8 +48,8 @@ describe('Idempotency-Key on build creation (spec, Endpoints rules 1-2)', () => 
   it('lets an account\'s expired keys go even when that account never calls again (the retention sweep)', async () => {
     const { h, create } = await setup();
     for (let i = 0; i < 5; i++) await create(`once-${i}`);
-    const mine = h.simulator.sim.store.findKey(h.simulator.keys.readWrite)!.accountId;
-    const records = () => h.simulator.sim.store.account(mine)!.idempotency.size;
+    const mine = h.simulator.internal.store.findKey(h.simulator.keys.readWrite)!.accountId;
+    const records = () => h.simulator.internal.store.account(mine)!.idempotency.size;
     expect(records()).toBe(5);
     h.advance(DAY - 1);
     // Other accounts' calls carry the sweep; within the window nothing may go.

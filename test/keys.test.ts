@@ -78,7 +78,7 @@ describe('API keys: creation', () => {
   it('keeps only a hash: neither the store nor the request log holds the value', async () => {
     const h = harness();
     const created = await newKey(h, 'Hashed', ['svc:read']);
-    const account = [...h.simulator.sim.store.accounts.values()].find((a) => a.keys.get(created.id));
+    const account = [...h.simulator.internal.store.accounts.values()].find((a) => a.keys.get(created.id));
     expect(JSON.stringify([...account!.keys.values()])).not.toContain(created.value.slice(9));
     const response = h.simulator.handle({ method: 'GET', url: '/api/v1/tokens/balance', headers: { authorization: `Bearer ${created.value}` } });
     assertContract({ method: 'GET', url: '/api/v1/tokens/balance', status: response.status, headers: response.headers, body: response.body as string });

@@ -11,7 +11,7 @@ const lib = (targetId: string) => `/api/v1/targets/${targetId}/library`;
 const patch = (h: Harness, url: string, body: unknown, key?: string) => h.call('PATCH', url, { body, key });
 
 function accountOf(h: Harness, key = h.keys.readWrite) {
-  return h.simulator.sim.store.account(h.simulator.sim.store.findKey(key)!.accountId)!;
+  return h.simulator.internal.store.account(h.simulator.internal.store.findKey(key)!.accountId)!;
 }
 
 describe('library items: create, read, list', () => {

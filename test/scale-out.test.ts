@@ -61,7 +61,7 @@ describe('several instances behind one proxy, routed on the key', () => {
     expect(instanceOf(`Bearer ${b.simulator.keys.readOnly}`)).toBe(1);
     expect(instanceOf(`bearer ${b.simulator.keys.readOnly}`)).toBe(1);
     expect(instanceOf('svc_live_zz')).toBeUndefined();
-    const idsOf = (s: Served) => [...s.simulator.sim.store.accounts.keys()];
+    const idsOf = (s: Served) => [...s.simulator.internal.store.accounts.keys()];
     expect(idsOf(a).filter((id) => idsOf(b).includes(id))).toEqual([]);
   });
 
@@ -83,8 +83,8 @@ describe('several instances behind one proxy, routed on the key', () => {
       // The account lives on its instance only: the other one has never heard of its key.
       const owner = instances[instanceOf(key)!]!;
       const other = instances[1 - instanceOf(key)!]!;
-      expect(owner.simulator.sim.store.account(account.accountId)?.builds.size).toBe(1);
-      expect(other.simulator.sim.store.account(account.accountId)).toBeUndefined();
+      expect(owner.simulator.internal.store.account(account.accountId)?.builds.size).toBe(1);
+      expect(other.simulator.internal.store.account(account.accountId)).toBeUndefined();
       const misrouted = await other.call('GET', '/api/v1/tokens/balance', { key });
       expect(misrouted.status).toBe(401);
       // The refusal names the key's instance, so a wrong route is plain to see.

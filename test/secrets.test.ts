@@ -54,7 +54,7 @@ describe('secrets come from a cryptographic source', () => {
     for (const seed of ['content-sim', 'custom-seed-42']) {
       const h = harness({ seed, speed: 'instant' });
       const { secrets } = await secretsOf(seed);
-      const accountIds = [...h.simulator.sim.store.accounts.keys()];
+      const accountIds = [...h.simulator.internal.store.accounts.keys()];
       const streams = [['key-values'], ['store-ids'], ['correlation-ids'], ...accountIds.map((id) => ['account-ids', id])];
       for (const parts of streams) {
         const rng = new Rng(seed, ...parts);

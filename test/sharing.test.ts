@@ -27,8 +27,8 @@ describe('sharing a deliverable by link', () => {
       expiresAt: null,
       revokedAt: null,
     });
-    const accountId = h.simulator.sim.store.findKey(h.keys.readWrite)!.accountId;
-    expect(h.simulator.sim.store.shareTokens.get(res.body.token)).toEqual({ accountId, shareId: res.body.id });
+    const accountId = h.simulator.internal.store.findKey(h.keys.readWrite)!.accountId;
+    expect(h.simulator.internal.store.shareTokens.get(res.body.token)).toEqual({ accountId, shareId: res.body.id });
     const second = await h.post(shares(d.id), {});
     expect(second.body.token).not.toBe(res.body.token);
   });
@@ -50,7 +50,7 @@ describe('sharing a deliverable by link', () => {
       claims: d.claims,
       verification: d.verification,
     });
-    const accountId = h.simulator.sim.store.findKey(h.keys.readWrite)!.accountId;
+    const accountId = h.simulator.internal.store.findKey(h.keys.readWrite)!.accountId;
     for (const secret of [d.id, buildId, targetId, accountId]) expect(open.text).not.toContain(secret);
 
     expect((await h.get(url)).body).toEqual(open.body);
@@ -123,7 +123,7 @@ describe('sharing a deliverable by link', () => {
     expect((await h.get(share.url, { key: null })).status).toBe(200);
 
     const running = await h.build({ targetId, objective: 'Still running' });
-    const runningDeliverable = h.simulator.sim.store.account(h.simulator.sim.store.findKey(h.keys.readWrite)!.accountId)!.builds.get(running)!.deliverableIds[0]!;
+    const runningDeliverable = h.simulator.internal.store.account(h.simulator.internal.store.findKey(h.keys.readWrite)!.accountId)!.builds.get(running)!.deliverableIds[0]!;
     expect((await h.post(shares(runningDeliverable))).status).toBe(404);
 
     expect((await h.get(`/api/v1/shared/${'0'.repeat(48)}`, { key: null })).status).toBe(404);

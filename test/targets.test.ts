@@ -123,8 +123,8 @@ describe('DELETE /api/v1/targets/{targetId}', () => {
     const keptItem = (await h.post(`/api/v1/targets/${keep.id}/library`, item)).body;
     expect((await del(h, `/api/v1/targets/${gone.id}`)).status).toBe(204);
 
-    const account = h.simulator.sim.store.findKey(h.keys.readWrite)!.accountId;
-    const records = h.simulator.sim.store.account(account)!;
+    const account = h.simulator.internal.store.findKey(h.keys.readWrite)!.accountId;
+    const records = h.simulator.internal.store.account(account)!;
     expect(records.library.get(goneItem.id)).toBeUndefined();
     expect(listLibraryItems(records, gone.id)).toEqual([]);
     expect(listLibraryItems(records, keep.id).map((i) => i.id)).toEqual([keptItem.id]);

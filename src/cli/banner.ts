@@ -3,7 +3,7 @@ import { VERSION } from '../version.js';
 
 /** What the CLI prints at start: where it listens and the seeded keys to use. */
 export function banner(baseUrl: string, simulator: Simulator, control: boolean): string {
-  const { keys, clock, sim } = simulator;
+  const { keys, clock, internal: sim } = simulator;
   // A restored state file keeps its own accounts: a demo key it does not hold would not work.
   const shown = (key: string) => (sim.store.findKey(key) ? key : '(not in the restored state: use the keys you had)');
   return [

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  startMemoryGauge(simulator.sim.capacity, options.maxMemoryMiB);
+  startMemoryGauge(simulator.internal.capacity, options.maxMemoryMiB);
   const app = createApp(simulator, { assets: fileSystemAssets(), mcp: { allowedHostnames: isLoopback(options.host) ? [] : [options.host] } });
   const handler = createNodeHandler(app, {
     onRequest: options.quiet ? undefined : await requestLogger(options.logFormat),
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   server.listen(options.port, options.host, () => {
     const { port } = server.address() as AddressInfo;
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-    simulator.sim.oauth.setListeningUrl(`http://${host}:${port}`);
+    simulator.internal.oauth.setListeningUrl(`http://${host}:${port}`);
     // With JSON logs, stdout holds only JSON lines: the banner (for people) goes to stderr.
     const out = options.logFormat === 'json' ? process.stderr : process.stdout;
     out.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false));

@@ -90,7 +90,7 @@ export class StateWriter {
   }
 
   save(): void {
-    const { savedAt, ...rest }: SimulationSnapshot = takeSnapshot(this.simulator.sim);
+    const { savedAt, ...rest }: SimulationSnapshot = takeSnapshot(this.simulator.internal);
     const body = JSON.stringify(rest);
     if (body === this.lastBody) return;
     // savedAt first, then the rest as compared: one serialization of a state that may be large.

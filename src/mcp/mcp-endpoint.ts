@@ -79,9 +79,9 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     } } : {}),
     wait: { tools, pollMs: options.pollMs ?? 200, maxTimeoutSeconds: 3600, slots: new WaitSlots(options.maxWaitsPerAccount ?? MAX_WAITS_PER_ACCOUNT) },
   };
-  const { oauth } = simulator.sim;
+  const { oauth } = simulator.internal;
   const auth: McpAuthOptions = {
-    verifiers: [apiKeyVerifier(simulator.sim.store), oauth.accessTokenVerifier, ...(options.verifiers ?? [])],
+    verifiers: [apiKeyVerifier(simulator.internal.store), oauth.accessTokenVerifier, ...(options.verifiers ?? [])],
     // RFC 9728 §5.1: the challenge tells an OAuth client where to discover how to sign in.
     challengeParams: options.challengeParams ?? (() => ({ resource_metadata: oauth.resourceMetadataUrl })),
   };
@@ -116,7 +116,7 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     }
     const initialize = Array.isArray(parsedBody) ? parsedBody.some(isInitializeRequest) : isInitializeRequest(parsedBody);
     // What opens a session or a stream waits while the memory budget is used up; a new session counts like a request.
-    if (simulator.sim.capacity.exceeded && (initialize || request.method === 'GET')) return memoryFull(simulator.sim.capacity);
+    if (simulator.internal.capacity.exceeded && (initialize || request.method === 'GET')) return memoryFull(simulator.internal.capacity);
     if (initialize) {
       const refused = rateLimited(principal);
       if (refused) return refused;
@@ -132,7 +132,7 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
 
   /** An `initialize` counts in the credential's and the account's buckets like one REST request. */
   function rateLimited(principal: Principal): Response | undefined {
-    const decision = simulator.sim.limiter.take(principal.credentialId, principal.account.id, 'default', simulator.clock.now());
+    const decision = simulator.internal.limiter.take(principal.credentialId, principal.account.id, 'default', simulator.clock.now());
     if (decision.allowed) return undefined;
     const { state, retryAfterSeconds } = decision;
     return jsonResponse(

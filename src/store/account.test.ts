@@ -25,7 +25,7 @@ function busySimulator() {
   const done = call('GET', `/api/v1/builds/${build.buildId}`);
   const deliverableId = (done.deliverables as Array<{ id: string }>)[0]!.id;
   call('POST', `/api/v1/deliverables/${deliverableId}/shares`, {});
-  const account = [...simulator.sim.store.accounts.values()].find((a) => a.targets.size > 0)!;
+  const account = [...simulator.internal.store.accounts.values()].find((a) => a.targets.size > 0)!;
   return { simulator, account };
 }
 
@@ -56,13 +56,13 @@ describe('an account saves, restores and clears itself', () => {
   it('clears what it made and keeps its keys; the store forgets its share links with it', () => {
     const { simulator, account } = busySimulator();
     const keys = account.save().keys;
-    expect(simulator.sim.store.shareTokens.size).toBe(1);
-    simulator.sim.store.clearAccount(account);
+    expect(simulator.internal.store.shareTokens.size).toBe(1);
+    simulator.internal.store.clearAccount(account);
     const saved = account.save();
     expect(saved.keys).toEqual(keys);
     for (const name of ['transactions', 'targets', 'builds', 'library', 'shares', 'images', 'audio', 'chats'] as const) expect(saved[name].entries, name).toEqual([]);
     expect([saved.deliverables, saved.slugs, saved.idempotency, saved.pendingRefunds]).toEqual([[], [], [], []]);
     expect(saved.balance).toBe(0);
-    expect(simulator.sim.store.shareTokens.size).toBe(0);
+    expect(simulator.internal.store.shareTokens.size).toBe(0);
   });
 });

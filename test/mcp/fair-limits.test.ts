@@ -186,7 +186,7 @@ describe('MCP: waitForBuild is fair and quiet', () => {
     // The clock is frozen: these builds stay pending, and every wait stays open.
     const waits = Array.from({ length: MAX_WAITS_PER_ACCOUNT }, () => greedyClient.callTool({ name: 'waitForBuild', arguments: { buildId: greedyBuild, timeoutSeconds: 60 } }) as Promise<Result>);
     waits.forEach((w) => w.catch(() => {})); // a failed assertion closes the client under them
-    const journaled = () => r.simulator.sim.journal.query({ accountId: greedy.id, operationId: 'getBuild', limit: 100 }).length;
+    const journaled = () => r.simulator.internal.journal.query({ accountId: greedy.id, operationId: 'getBuild', limit: 100 }).length;
     for (let i = 0; i < 200 && journaled() < MAX_WAITS_PER_ACCOUNT; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(journaled()).toBe(MAX_WAITS_PER_ACCOUNT);
 
@@ -207,7 +207,7 @@ describe('MCP: waitForBuild is fair and quiet', () => {
     expect(pollsPerWait).toBeLessThan(20);
     // The polls are in no journal: each wait shows once.
     expect(journaled()).toBe(MAX_WAITS_PER_ACCOUNT);
-    expect(r.simulator.sim.journal.query({ accountId: other.id, operationId: 'getBuild', limit: 100 })).toHaveLength(1);
+    expect(r.simulator.internal.journal.query({ accountId: other.id, operationId: 'getBuild', limit: 100 })).toHaveLength(1);
 
     r.simulator.clock.advance(3_600_000);
     expect((await otherWait).structuredContent.build.status).toBe('completed');

@@ -22,7 +22,7 @@ describe('MCP: authentication', () => {
     const none = await post(INITIALIZE);
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe(
-      `Bearer realm="content-service", scope="svc:read svc:write", resource_metadata="${rig.simulator.sim.oauth.resourceMetadataUrl}"`,
+      `Bearer realm="content-service", scope="svc:read svc:write", resource_metadata="${rig.simulator.internal.oauth.resourceMetadataUrl}"`,
     );
     expect(await none.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     for (const key of [`svc_live_${'0'.repeat(40)}`, rig.simulator.keys.revoked, 'not-a-key']) {
@@ -71,7 +71,7 @@ describe('MCP: authentication', () => {
     expect(tools.tools.some((t) => t.name === 'getBuild')).toBe(true);
     await expect(rig.endpoint.connect(rig.simulator.keys.revoked)).rejects.toThrow(/revoked/);
     // The credential is checked on every call: a key revoked mid-connection stops working.
-    const { sim } = rig.simulator;
+    const { internal: sim } = rig.simulator;
     sim.store.revokeKey(sim.store.findKey(rig.simulator.keys.readWrite)!, rig.simulator.clock.now());
     await expect(client.callTool({ name: 'getTokenBalance', arguments: {} })).rejects.toThrow(/revoked/);
     await client.close();

@@ -99,14 +99,14 @@ describe('the authorization endpoint', () => {
     expect([...approved.searchParams.keys()].sort()).toEqual(['code', 'iss', 'state']);
     const denied = await signIn((await authorizeUrl(clientId)).url, '', 'deny');
     expect(Object.fromEntries(new URL(denied.location!).searchParams)).toMatchObject({ error: 'access_denied', state: 'st4te', iss: rig.base });
-    const before = rig.simulator.sim.oauth.store.codes.size;
+    const before = rig.simulator.internal.oauth.store.codes.size;
     for (const key of ['svc_live_' + '0'.repeat(40), rig.simulator.keys.revoked, 'nonsense']) {
       const wrong = await signIn((await authorizeUrl(clientId)).url, key);
       expect(wrong.status).toBe(401);
       expect(wrong.location).toBeNull();
       expect(wrong.html).toContain('did not sign you in');
     }
-    expect(rig.simulator.sim.oauth.store.codes.size).toBe(before);
+    expect(rig.simulator.internal.oauth.store.codes.size).toBe(before);
   });
 
   it('refuses a form posted without the page’s CSRF cookie', async () => {
@@ -210,7 +210,7 @@ describe('registration, storage, limits', () => {
     const clientId = await registerClient();
     const { code: c } = await code(clientId);
     const issued = await tokens(clientId);
-    const { store } = rig.simulator.sim.oauth;
+    const { store } = rig.simulator.internal.oauth;
     const keys = [...store.codes.keys(), ...store.accessTokens.keys(), ...store.refreshTokens.keys()];
     for (const secret of [c, issued.access_token, issued.refresh_token]) {
       expect(keys).not.toContain(secret);

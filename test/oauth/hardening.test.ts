@@ -104,7 +104,7 @@ describe('the authorization endpoint', () => {
     simulator.clock.advance(2 * 60_000);
     // Any OAuth call sweeps: the never-used client is past its hour.
     call(simulator, 'POST', '/oauth/register', { address: '203.0.113.4', json: { redirect_uris: ['http://127.0.0.1:9/other'] } });
-    expect(simulator.sim.oauth.store.clients.has(clientId)).toBe(false);
+    expect(simulator.internal.oauth.store.clients.has(clientId)).toBe(false);
     const res = call(simulator, 'POST', '/oauth/authorize', { address, headers: { cookie }, form: { request_id: field('request_id'), csrf_token: field('csrf_token'), api_key: simulator.keys.readWrite, decision: 'approve' } });
     expect(res.status).toBe(400);
     expect(res.headers.location).toBeUndefined();
@@ -115,7 +115,7 @@ describe('the authorization endpoint', () => {
 describe('registration', () => {
   it('holds at most MAX_CLIENTS: the oldest never-used client gives way, a used one stays; unused ones expire', () => {
     const simulator = createSimulator({ frozenAt: T0, onFault: () => {} });
-    const { clients } = simulator.sim.oauth.store;
+    const { clients } = simulator.internal.oauth.store;
     const ids = Array.from({ length: MAX_CLIENTS }, (_, i) => register(simulator, `198.51.${Math.floor(i / 20)}.1`));
     const used = ids[1]!;
     const minted = call(simulator, 'POST', '/_sim/oauth/tokens', { json: { apiKey: simulator.keys.readWrite, clientId: used } });
@@ -149,7 +149,7 @@ describe('registration', () => {
 describe('the OAuth tables', () => {
   it('are each capped, and a flood of sign-in links keeps only the newest', () => {
     const simulator = createSimulator({ frozenAt: T0, onFault: () => {} });
-    const { store } = simulator.sim.oauth;
+    const { store } = simulator.internal.oauth;
     for (const name of ['pending', 'codes', 'grants', 'accessTokens', 'refreshTokens'] as const) expect(store[name].capacity, name).toBe(OAUTH_CAPS[name]);
     const clientId = register(simulator, '203.0.113.3');
     for (let i = 0; i < OAUTH_CAPS.pending + 10; i++) call(simulator, 'GET', `/oauth/authorize?${authorizeQuery(clientId, 'http://127.0.0.1:9/cb')}`);

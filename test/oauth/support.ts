@@ -19,7 +19,7 @@ export async function oauthRig(): Promise<OAuthRig> {
   const server: Server = createServer(createExpressApp(simulator, { mcp: createMcpEndpoint(simulator, { pollMs: 20 }) }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  simulator.sim.oauth.setListeningUrl(base);
+  simulator.internal.oauth.setListeningUrl(base);
   return {
     simulator,
     base,

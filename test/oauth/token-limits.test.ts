@@ -37,7 +37,7 @@ function mintDemoTokens(simulator: Simulator): { refresh_token: string } {
 describe('the token endpoint’s limits', () => {
   it('a flood of invented client_ids, and junk naming a real client, leave the real client’s minute whole', () => {
     const simulator = createSimulator({ frozenAt: T0, onFault: () => {} });
-    const server = simulator.sim.oauth as unknown as Record<'tokenCallsByAddress' | 'tokenCallsByClient', { size: number }>;
+    const server = simulator.internal.oauth as unknown as Record<'tokenCallsByAddress' | 'tokenCallsByClient', { size: number }>;
     let tokens = mintDemoTokens(simulator);
 
     // 61 junk refreshes naming the demo client, then 10,002 invented client_ids (some of 64 KiB).

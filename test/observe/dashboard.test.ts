@@ -106,7 +106,7 @@ describe.skipIf(browserMissing)(`the dashboard in ${CHROMIUM}`, () => {
       await rule.waitFor();
       await page.locator('#faults .fault-remove').click();
       await expect.poll(() => rule.count(), { timeout: 10_000 }).toBe(0);
-      expect(s.simulator.sim.faults.list()).toEqual([]);
+      expect(s.simulator.internal.faults.list()).toEqual([]);
       expect(problems).toEqual([]);
       await page.close();
     } finally {
@@ -132,8 +132,8 @@ describe.skipIf(browserMissing)(`the dashboard in ${CHROMIUM}`, () => {
 
       await mine.locator('.account-reset').click();
       await expect.poll(async () => (await mine.locator('td.num').nth(1).textContent())?.trim(), { timeout: 10_000 }).toBe('0');
-      expect(s.simulator.sim.store.account(other.id)?.builds.size).toBe(1);
-      expect(s.simulator.sim.store.account(me.id)?.builds.size).toBe(0);
+      expect(s.simulator.internal.store.account(other.id)?.builds.size).toBe(1);
+      expect(s.simulator.internal.store.account(me.id)?.builds.size).toBe(0);
       expect(problems).toEqual([]);
       await page.close();
     } finally {

@@ -18,7 +18,7 @@ describe('health probes', () => {
     for (let i = 0; i < 200; i++) {
       const live = probe(sim, '/healthz', '203.0.113.9');
       expect(live.status).toBe(200);
-      expect(live.json).toEqual({ status: 'ok', version: sim.sim.version });
+      expect(live.json).toEqual({ status: 'ok', version: sim.internal.version });
       expect(live.headers['x-ratelimit-limit']).toBeUndefined();
       expect(live.headers['access-control-allow-origin']).toBeUndefined();
     }
@@ -27,7 +27,7 @@ describe('health probes', () => {
 
   it('turn /readyz to 503 once the server is stopping, while /healthz stays 200', () => {
     const sim = createSimulator({ frozenAt: T0 });
-    sim.sim.ready = false;
+    sim.internal.ready = false;
     const ready = probe(sim, '/readyz');
     expect(ready.status).toBe(503);
     expect(ready.json.status).toBe('stopping');

@@ -42,7 +42,7 @@ describe('the journal, precise about secrets', () => {
   it('keeps no authorization code, PKCE verifier, CSRF token or typed key from a sign-in', async () => {
     const s = await serve({ speed: 'instant' });
     running.push(s);
-    s.simulator.sim.oauth.setListeningUrl(s.base);
+    s.simulator.internal.oauth.setListeningUrl(s.base);
     const me = await s.account();
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');

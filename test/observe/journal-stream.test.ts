@@ -83,7 +83,7 @@ describe('the journal, live', () => {
     const missed = await feed.next(2);
     expect(missed.map((e) => e.entry.operationId)).toEqual(['listTargets', 'listBuilds']);
 
-    s.simulator.sim.journal.endFeeds();
+    s.simulator.internal.journal.endFeeds();
     await expect(feed.next(1)).rejects.toThrow(/ended/);
   });
 

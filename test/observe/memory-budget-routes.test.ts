@@ -22,7 +22,7 @@ async function fullServer(): Promise<{ simulator: Simulator; base: string }> {
   endpoint = createMcpEndpoint(simulator);
   server = createServer(createNodeHandler(simulator, { mcp: endpoint }));
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  simulator.sim.oauth.setListeningUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  simulator.internal.oauth.setListeningUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   return { simulator, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
@@ -39,7 +39,7 @@ describe('a used-up memory budget, on every route', () => {
   it('refuses what would store more on /oauth in RFC 6749\'s shape, on /_sim and /mcp in the spec\'s, and keeps probes, reads and resets answering', async () => {
     const { simulator, base } = await fullServer();
     const key = simulator.keys.readWrite;
-    Object.assign(simulator.sim.capacity, { exceeded: true, usedMiB: 310, limitMiB: 300 });
+    Object.assign(simulator.internal.capacity, { exceeded: true, usedMiB: 310, limitMiB: 300 });
 
     // OAuth: registration, sign-in and the token endpoint wait; metadata and revocation go on.
     const form = 'grant_type=refresh_token&refresh_token=sim_rt_x&client_id=content-sim-demo';
@@ -89,7 +89,7 @@ describe('a used-up memory budget, on every route', () => {
     expect([stream.status, JSON.parse(stream.text).code]).toEqual([503, 'CAPACITY_EXCEEDED']);
 
     // Room again: everything goes through.
-    Object.assign(simulator.sim.capacity, { exceeded: false });
+    Object.assign(simulator.internal.capacity, { exceeded: false });
     expect((await send(base, 'POST', '/_sim/faults', { body: JSON.stringify({ path: '/api/v1/tokens', latencyMs: 1 }) })).status).toBe(201);
     const opened = await send(base, 'POST', '/mcp', {
       headers: auth,

@@ -23,12 +23,12 @@ async function stalledReader(s: Served): Promise<{ socket: Socket; closed: Promi
   const socket = connect(Number(port), '127.0.0.1');
   sockets.push(socket);
   await new Promise<void>((resolve) => socket.once('connect', resolve));
-  const before = s.simulator.sim.journal.feeds;
+  const before = s.simulator.internal.journal.feeds;
   socket.write('GET /_sim/journal/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
   socket.pause();
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  for (let i = 0; i < 200 && s.simulator.sim.journal.feeds === before; i++) await new Promise((r) => setTimeout(r, 5));
-  expect(s.simulator.sim.journal.feeds).toBe(before + 1);
+  for (let i = 0; i < 200 && s.simulator.internal.journal.feeds === before; i++) await new Promise((r) => setTimeout(r, 5));
+  expect(s.simulator.internal.journal.feeds).toBe(before + 1);
   return { socket, closed };
 }
 
@@ -56,12 +56,12 @@ describe('the live journal, with a client that stops reading', () => {
       }
     })().catch(() => {});
     const stalled = await stalledReader(s);
-    expect(s.simulator.sim.journal.feeds).toBe(2);
+    expect(s.simulator.internal.journal.feeds).toBe(2);
 
     // Traffic until the stalled feed is cut off: kernel buffers first, then 1 MiB in the server.
     let calls = 0;
-    for (; calls < 20_000 && s.simulator.sim.journal.feeds === 2; calls++) await (await largeEntryCall(s, me)).text();
-    expect(s.simulator.sim.journal.feeds, `still subscribed after ${calls} calls`).toBe(1);
+    for (; calls < 20_000 && s.simulator.internal.journal.feeds === 2; calls++) await (await largeEntryCall(s, me)).text();
+    expect(s.simulator.internal.journal.feeds, `still subscribed after ${calls} calls`).toBe(1);
 
     // What was waiting for it ends with the reason.
     stalled.socket.resume();
@@ -78,7 +78,7 @@ describe('the live journal, with a client that stops reading', () => {
     await (await largeEntryCall(s, me)).text();
     for (let i = 0; i < 200 && (received.match(/event: entry/g) ?? []).length < calls + 1; i++) await new Promise((r) => setTimeout(r, 10));
     expect((received.match(/event: entry/g) ?? []).length).toBe(calls + 1);
-    expect(s.simulator.sim.journal.feeds).toBe(1);
+    expect(s.simulator.internal.journal.feeds).toBe(1);
     await reader.cancel();
   }, 60_000);
 
@@ -86,8 +86,8 @@ describe('the live journal, with a client that stops reading', () => {
     const s = await started();
     const me = await s.account(1000);
     const stalled = await stalledReader(s);
-    for (let calls = 0; calls < 20_000 && s.simulator.sim.journal.feeds === 1; calls++) await (await largeEntryCall(s, me)).text();
-    expect(s.simulator.sim.journal.feeds).toBe(0);
+    for (let calls = 0; calls < 20_000 && s.simulator.internal.journal.feeds === 1; calls++) await (await largeEntryCall(s, me)).text();
+    expect(s.simulator.internal.journal.feeds).toBe(0);
     // Past the 2 s grace the server has closed the connection and dropped what it held for it:
     // reading now finds the end of the connection, without the last event.
     await new Promise((r) => setTimeout(r, 3000));
@@ -107,7 +107,7 @@ describe('the live journal, with a client that stops reading', () => {
       expect(res.status).toBe(200);
       return abort;
     }));
-    expect(s.simulator.sim.journal.feeds).toBe(MAX_JOURNAL_FEEDS);
+    expect(s.simulator.internal.journal.feeds).toBe(MAX_JOURNAL_FEEDS);
     const refused = await fetch(`${s.base}/_sim/journal/stream`);
     const body = await refused.text();
     assertContract({ method: 'GET', url: '/_sim/journal/stream', status: refused.status, headers: Object.fromEntries(refused.headers), body });
@@ -116,7 +116,7 @@ describe('the live journal, with a client that stops reading', () => {
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
 
     feeds[0]!.abort();
-    for (let i = 0; i < 200 && s.simulator.sim.journal.feeds === MAX_JOURNAL_FEEDS; i++) await new Promise((r) => setTimeout(r, 5));
+    for (let i = 0; i < 200 && s.simulator.internal.journal.feeds === MAX_JOURNAL_FEEDS; i++) await new Promise((r) => setTimeout(r, 5));
     const again = await fetch(`${s.base}/_sim/journal/stream`);
     expect(again.status).toBe(200);
     await again.body!.cancel();

@@ -1,61 +1,26 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killGroups, npmEnv, npxServe, run, userProject } from './packed.js';
 
 /**
  * The package as a user gets it: packed (the build runs on `prepare`), installed from the
  * tarball into an empty project with nothing but the npm registry (here its cache), then
  * used through its two commands and its entry points, from plain ESM and from TypeScript.
  */
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const run = promisify(execFile);
-const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 let project: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  const packDir = mkdtempSync(join(tmpdir(), 'sim-pack-'));
-  await run('npm', ['pack', '--pack-destination', packDir, '--silent'], { cwd: root, env: npmEnv, maxBuffer: 1 << 24 });
-  const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
-  project = mkdtempSync(join(tmpdir(), 'sim-user-'));
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module' }));
-  // msw is the optional peer of the ./msw entry point; typescript and Node's types to compile the user's code.
-  const tools = ['msw', 'typescript', '@types/node'].map((name) => `${name}@${requireVersion(name)}`);
-  await run('npm', ['install', '--prefer-offline', '--no-save', tarball, ...tools], { cwd: project, env: npmEnv, maxBuffer: 1 << 24 });
+  project = await userProject('module');
 }, 240_000);
 
-// npx runs the server as its own child: kill the whole process group, or the server outlives the test.
-afterAll(() => children.splice(0).forEach((c) => {
-  try {
-    process.kill(-c.pid!, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}));
-
-/** The version this repository uses, so the install finds it in the npm cache. */
-function requireVersion(name: string): string {
-  return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-}
+afterAll(() => killGroups(children));
 
 describe('the packed package, installed in an empty project', () => {
   it('serves with npx content-sim serve, and passes npx content-contracts against itself', async () => {
-    const child = spawn('npx', ['content-sim', 'serve', '--port', '0', '--quiet'], { cwd: project, env: npmEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    children.push(child);
-    const baseUrl = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
-      child.stdout!.on('data', (chunk) => {
-        out += chunk;
-        const url = /listening on\s+(http:\/\/\S+)/.exec(out)?.[1];
-        if (url && out.includes('empty account')) (clearTimeout(timer), resolve(url));
-      });
-      child.once('exit', (code) => reject(new Error(`content-sim exited ${code}: ${out}`)));
-    });
+    const { baseUrl } = await npxServe(project, children);
     expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
 
     const contracts = await run('npx', ['content-contracts', '--base-url', baseUrl, '--level', 'documented', '--report-dir', join(project, 'reports')], { cwd: project, env: npmEnv, maxBuffer: 1 << 24 });

@@ -72,7 +72,7 @@ describe.skipIf(browserMissing)(`a web page of another origin, in ${CHROMIUM}`, 
         <input name='{"balance":1000000000,"x":"' value='"}'>
       </form>`;
     const attacker = await listen(createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(attackerPage)));
-    const accountsBefore = simulator.sim.store.accounts.size;
+    const accountsBefore = simulator.internal.store.accounts.size;
 
     const page = await browser.newPage();
     await page.goto(attacker);
@@ -110,7 +110,7 @@ describe.skipIf(browserMissing)(`a web page of another origin, in ${CHROMIUM}`, 
     ]));
     expect(seen.some((r) => r.method === 'POST' && r.url === '/_sim/accounts' && r.status === 201)).toBe(false);
     expect(simulator.clock.frozen).toBe(false);
-    expect(simulator.sim.store.accounts.size).toBe(accountsBefore);
+    expect(simulator.internal.store.accounts.size).toBe(accountsBefore);
   });
 
   it('cannot drive it through DNS rebinding either: same-origin for the browser, refused by its Host', async () => {
@@ -134,7 +134,7 @@ describe.skipIf(browserMissing)(`a web page of another origin, in ${CHROMIUM}`, 
     }
     expect(broken).toEqual([]);
     expect(seen).toContainEqual({ method: 'POST', url: '/_sim/accounts', status: 403 });
-    expect(simulator.sim.store.accounts.size).toBe(2);
+    expect(simulator.internal.store.accounts.size).toBe(2);
   });
 
   it('lets a front end of another origin call the service API with its tracing headers, and read what it needs', async () => {

@@ -106,7 +106,7 @@ describe('a restore', () => {
   it('is never refused for what the simulator saves: records naming one its tables let go since are left out of the save', async () => {
     const h = harness();
     await h.post('/_sim/oauth/tokens', { apiKey: h.keys.readWrite }, control);
-    const oauth = h.simulator.sim.oauth.store;
+    const oauth = h.simulator.internal.oauth.store;
     oauth.grants.clear(); // as the grants' cap lets the least recently used go, before the tokens' sweep
     const snapshot = await snapshotOf(h);
     expect(snapshot.oauth).toMatchObject({ grants: [], accessTokens: [], refreshTokens: [] });

@@ -42,7 +42,7 @@ describe('a snapshot restored into a fresh simulator', () => {
     const b = harness({ speed: 'instant', frozenAt: T0 + 86_400_000 });
     const restored = await b.post('/_sim/restore', snapshot.body, control);
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ accounts: a.simulator.sim.store.accounts.size, builds: 4, clock: { nowMs: T0 + 10 * 60_000, frozen: true } });
+    expect(restored.body).toMatchObject({ accounts: a.simulator.internal.store.accounts.size, builds: 4, clock: { nowMs: T0 + 10 * 60_000, frozen: true } });
 
     expect(await view(b)).toEqual(await view(a));
     expect((await b.get(`/api/v1/builds/${saved.buildId}`, { key: saved.key })).body).toEqual(saved.build);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startRewritingProxy, type RunningProxy } from './rewriting-proxy.js';
 
 /**
  * A loopback reverse proxy that does to responses what real deployments do: it replaces
@@ -15,30 +15,12 @@ export const INFRASTRUCTURE_HEADERS = {
   'set-cookie': 'SERVERID=app-1; Path=/; HttpOnly',
 } as const;
 
-export async function startInfrastructureProxy(target: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const upstream = new URL(target);
-  const server: Server = createServer((req, res) => {
-    const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1', 'x-forwarded-proto': 'http' };
-    const forward = httpRequest({ hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, withInfrastructure(answer.headers));
-      answer.pipe(res);
-    });
-    forward.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/html', ...INFRASTRUCTURE_HEADERS });
-      res.end('<html><body>502 Bad Gateway</body></html>');
-    });
-    req.pipe(forward);
+export function startInfrastructureProxy(target: string): Promise<RunningProxy> {
+  return startRewritingProxy(target, {
+    request: (req) => ({ ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1', 'x-forwarded-proto': 'http' }),
+    response: withInfrastructure,
+    badGateway: { headers: { 'content-type': 'text/html', ...INFRASTRUCTURE_HEADERS }, body: '<html><body>502 Bad Gateway</body></html>' },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 function withInfrastructure(headers: IncomingHttpHeaders): IncomingHttpHeaders {

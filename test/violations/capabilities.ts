@@ -93,9 +93,9 @@ export const CAPABILITY_VIOLATIONS: Violation[] = [
     wrap: (h, sim) =>
       editJson(h, (req, res) => is(req, 'GET', ROUTES.shared) && res.status === 200, (json, req) => {
         const token = decodeURIComponent(req.url.split('?')[0]!.split('/').pop()!);
-        const entry = sim.sim.store.shareTokens.get(token);
-        const share = entry && sim.sim.store.account(entry.accountId)?.shares.get(entry.shareId);
-        const ref = share && sim.sim.store.account(entry.accountId)?.deliverables.get(share.deliverableId);
+        const entry = sim.internal.store.shareTokens.get(token);
+        const share = entry && sim.internal.store.account(entry.accountId)?.shares.get(entry.shareId);
+        const ref = share && sim.internal.store.account(entry.accountId)?.deliverables.get(share.deliverableId);
         return { ...json, buildId: ref?.id ?? null };
       }),
   },

@@ -46,8 +46,8 @@ export function presentedKey(request: EngineRequest): string | undefined {
 /** The account whose key the request presents. */
 export function accountOf(sim: Simulator, request: EngineRequest): Account | undefined {
   const key = presentedKey(request);
-  const record = key ? sim.sim.store.findKey(key) : undefined;
-  return record ? sim.sim.store.account(record.accountId) : undefined;
+  const record = key ? sim.internal.store.findKey(key) : undefined;
+  return record ? sim.internal.store.account(record.accountId) : undefined;
 }
 
 /** Keys of the accounts created through `POST /_sim/accounts`, by role, as the suite received them. */

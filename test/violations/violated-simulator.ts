@@ -22,7 +22,7 @@ export type McpFetch = (request: Request) => Promise<Response>;
 export function simulatorUnderTest(violation?: Violation, options: SimulatorOptions = {}): TestTarget {
   const simulator = createSimulator({ onFault: () => {}, ...options, ...violation?.options });
   // The suite reaches it at http://simulator.in-process: that is the OAuth issuer (a loopback server sets its own).
-  simulator.sim.oauth.setListeningUrl('http://simulator.in-process');
+  simulator.internal.oauth.setListeningUrl('http://simulator.in-process');
   const handle = violation?.wrap ? violation.wrap((request) => simulator.handle(request), simulator) : (request: Parameters<Handle>[0]) => simulator.handle(request);
   const endpoint: McpEndpoint = createMcpEndpoint(simulator, { onFault: () => {} });
   const mcp = violation?.wrapMcp ? violation.wrapMcp((request) => endpoint.fetch(request)) : (request: Request) => endpoint.fetch(request);
@@ -44,7 +44,7 @@ export async function serveOnLoopback(target: TestTarget): Promise<{ baseUrl: st
   const server: Server = createServer(createExpressApp(proxy, { mcp }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  target.simulator.sim.oauth.setListeningUrl(`http://127.0.0.1:${port}`);
+  target.simulator.internal.oauth.setListeningUrl(`http://127.0.0.1:${port}`);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     close: () =>
