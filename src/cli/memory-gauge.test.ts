@@ -25,6 +25,25 @@ describe('the memory gauge', () => {
     expect(capacity.exceeded).toBe(false);
   });
 
+  it('samples fifty times a second once memory is past 70% of a budget, where a burst could cross it between two samples', () => {
+    vi.useFakeTimers();
+    let heapUsed = 20 * MiB;
+    const capacity = unlimitedCapacity();
+    const stop = startMemoryGauge(capacity, undefined, () => ({ rss: 90 * MiB, heapUsed, oldLimit: 100 * MiB }));
+    heapUsed = 90 * MiB;
+    vi.advanceTimersByTime(20);
+    expect(capacity.exceeded).toBe(false); // far from the budget: the next sample is 250 ms away
+    vi.advanceTimersByTime(230);
+    expect(capacity.exceeded).toBe(true);
+    heapUsed = 70 * MiB; // 82% of the 85 MiB budget: near
+    vi.advanceTimersByTime(250);
+    expect(capacity.exceeded).toBe(false);
+    heapUsed = 86 * MiB;
+    vi.advanceTimersByTime(20);
+    expect(capacity.exceeded).toBe(true);
+    stop();
+  });
+
   it('fills past 85% of the old generation\'s limit, even without a budget, before V8 would abort', () => {
     const capacity = unlimitedCapacity();
     const stop = startMemoryGauge(capacity, undefined, () => ({ rss: 90 * MiB, heapUsed: 56 * MiB, oldLimit: 64 * MiB }));

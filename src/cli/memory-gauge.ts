@@ -3,8 +3,11 @@ import { DEFAULT_CONTENT_CACHE_BYTES } from '../builds/content-cache.js';
 import type { Capacity } from '../limits/capacity.js';
 
 const MiB = 1024 * 1024;
-/** Samples a second: memory moves slowly next to requests, and a sample costs microseconds. */
+/** Memory moves slowly next to requests, and a sample costs microseconds: four samples a second... */
 const SAMPLE_MS = 250;
+/** ...and fifty once past this share of a budget, where a burst of writes could cross it between two. */
+const NEAR_SAMPLE_MS = 20;
+const NEAR_SHARE = 0.7;
 /** The share of the old generation's limit past which the process is near "heap out of memory". */
 export const HEAP_SHARE = 0.85;
 /**
@@ -41,20 +44,24 @@ function oldGenerationLimit(heapLimit: number, flags = `${process.execArgv.join(
  * Answers the function that stops it.
  */
 export function startMemoryGauge(capacity: Capacity, maxMemoryMiB: number | undefined, sample: () => MemorySample = sampleMemory): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const check = () => {
     const { rss, heapUsed, oldLimit } = sample();
     const heapBudget = oldLimit * HEAP_SHARE;
-    const overRss = maxMemoryMiB !== undefined && rss > maxMemoryMiB * MiB;
+    const rssBudget = maxMemoryMiB === undefined ? Infinity : maxMemoryMiB * MiB;
+    const overRss = rss > rssBudget;
     const overHeap = heapUsed > heapBudget;
     capacity.exceeded = overRss || overHeap;
     const byHeap = overHeap && !overRss;
     capacity.usedMiB = Math.round((byHeap ? heapUsed : rss) / MiB);
     capacity.limitMiB = Math.round(byHeap ? heapBudget / MiB : (maxMemoryMiB ?? heapBudget / MiB));
+    // Near a budget, a busy server can fill what is left between two slow samples: look closely there.
+    const near = heapUsed > heapBudget * NEAR_SHARE || rss > rssBudget * NEAR_SHARE;
+    timer = setTimeout(check, near ? NEAR_SAMPLE_MS : SAMPLE_MS);
+    timer.unref();
   };
   check();
-  const timer = setInterval(check, SAMPLE_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return () => clearTimeout(timer);
 }
 
 /** The generated-content cache for this process: its default, or an eighth of a small heap, so reads alone never exhaust it. */
