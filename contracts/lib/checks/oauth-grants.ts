@@ -1,7 +1,7 @@
 import type { Check } from '../check.js';
 import { expectEqual, expectThat, SkipSignal } from '../outcomes.js';
-import type { Session } from '../session.js';
 import { expectStatus } from './expect.js';
+import { mcpStatus } from './oauth.js';
 
 /**
  * The account's OAuth grants (inferred by openapi.yaml): a grant made with a key is listed with
@@ -9,16 +9,6 @@ import { expectStatus } from './expect.js';
  * tokens made for a key of this run, so only where `/_sim/oauth/tokens` can mint them.
  */
 const GRANTS = 'openapi.yaml: GET /api/v1/oauth/grants lists a grant with its client, scopes and key; DELETE revokes it, its access token is refused on /mcp at once, and the list no longer shows it';
-
-async function mcpStatus(s: Session, bearer: string): Promise<number> {
-  const res = await s.client.raw('/mcp', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'content-contracts', version: '1' } } }),
-  });
-  await res.body?.cancel();
-  return res.status;
-}
 
 export function oauthGrantChecks(): Check[] {
   return [

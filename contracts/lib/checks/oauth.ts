@@ -87,7 +87,8 @@ async function token(s: Session, d: Discovered, form: Record<string, string>): P
   return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
 }
 
-async function mcpStatus(s: Session, bearer: string): Promise<number> {
+/** The status `/mcp` answers an `initialize` sent with this bearer: whether the credential is still taken. */
+export async function mcpStatus(s: Session, bearer: string): Promise<number> {
   const res = await s.client.raw('/mcp', {
     method: 'POST',
     headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
