@@ -11,6 +11,7 @@ import { VIOLATIONS, type Violation } from './violations/catalog.js';
 import { inProcessFetch } from './violations/in-process-fetch.js';
 import { legalVariant } from './violations/legal-variant.js';
 import { withJson } from './violations/tamper.js';
+import { callerNow } from './violations/violation.js';
 import { serveOnLoopback, simulatorUnderTest } from './violations/violated-simulator.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -192,9 +193,9 @@ describe('the contract suite against a correct simulator', () => {
     const handle: typeof target.handle = (request) => {
       const response = target.handle(request);
       if (request.url !== '/api/v1/tokens/balance' || !request.headers.authorization) return response;
-      arrivals.push(target.simulator.clock.now());
+      arrivals.push(callerNow(target.simulator, request));
       if (arrivals.length !== 1) return response;
-      const reset = String(Math.floor(target.simulator.clock.now() / 1000) + 30);
+      const reset = String(Math.floor(arrivals[0]! / 1000) + 30);
       const limited = withJson(response, { error: 'Slow down.', code: 'RATE_LIMITED', details: { bucket: 'key', limit: 60, retryAfterSeconds: 30 } }, 429);
       return { ...limited, headers: { ...limited.headers, 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset, 'retry-after': '30' } };
     };

@@ -1,6 +1,5 @@
 import type { ContractLevel, ContractValidator } from './contract-validator.js';
 import { CLASS_LIMITS, USER_LIMIT, type OperationInfo } from './openapi-model.js';
-import type { ServerTime } from './server-time.js';
 
 /** The rules every response is held to, whatever check made the call. Each failure names its rule. */
 export const RULES = {
@@ -36,13 +35,19 @@ interface WindowReading {
   reset: number;
 }
 
+/** What the rate-limit rules need of time: the server's now nearest an instant, and the slack allowed. */
+export interface RuleTime {
+  nowNear(instant: number): number;
+  readonly toleranceMs: number;
+}
+
 export class ResponseRules {
   /** The last successful reading per key and route class, to see Remaining fall. */
   private readonly chains = new Map<string, WindowReading>();
 
   constructor(
     private readonly validator: ContractValidator,
-    private readonly time: ServerTime,
+    private readonly time: RuleTime,
     private readonly level: ContractLevel,
   ) {}
 
@@ -107,7 +112,8 @@ export class ResponseRules {
       return fail(RULES.rateHeaders, shown.join(', '));
     }
     if (remaining > limit) fail(RULES.remainingBounds, `Remaining ${remaining} > Limit ${limit}`);
-    const now = this.time.now();
+    // A window resets within the minute after now: now by the account's clock, or by the simulator's for a 401.
+    const now = this.time.nowNear(reset * 1000 - 30_000);
     if (reset * 1000 < now - this.time.toleranceMs) {
       fail(RULES.resetFuture, `Reset ${reset} is ${Math.round((now - reset * 1000) / 1000)} s before the server's now (${Math.floor(now / 1000)})`);
     }

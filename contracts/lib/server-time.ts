@@ -11,7 +11,7 @@ interface ClockState {
   frozen: boolean;
 }
 
-/** README, Configuration: the simulator's pipeline speeds as factors of realistic time. */
+/** docs/reference/cli.md, --speed: the simulator's pipeline speeds as factors of realistic time. */
 const SPEED_FACTORS: Readonly<Record<string, number>> = { realistic: 1, fast: 60, instant: Number.POSITIVE_INFINITY };
 
 /** The contract rules a response breaks, as messages (none when it keeps them). */
@@ -25,6 +25,10 @@ export type ResponseCheck = (observed: ObservedResponse) => string[];
  */
 export class SimulatorControl {
   private pending: string[] = [];
+  /** Where the clock the suite moves is: the simulator's, or its account's own once it has one. */
+  private clockPath = '/_sim/clock';
+  /** The simulator's clock as `GET /_sim` read it: what answers tied to no account go by. */
+  private simulatorClock: { state: ClockState; local: number } = { state: { nowMs: 0, frozen: true }, local: 0 };
 
   private constructor(
     private readonly baseUrl: string,
@@ -33,6 +37,8 @@ export class SimulatorControl {
     readonly pipelineSpeed: string,
     private clockState: ClockState,
     private readonly anchoredAt: { local: number },
+    /** The simulator can give an account a clock of its own (`accountClocks` in `GET /_sim`). */
+    readonly accountClocks: boolean,
   ) {}
 
   /** Asks `GET /_sim`; anything but a simulator's answer means there is none. */
@@ -52,7 +58,8 @@ export class SimulatorControl {
       return null;
     }
     if (typeof info?.pipelineSpeed !== 'string' || typeof info?.clock?.nowMs !== 'number') return null;
-    const control = new SimulatorControl(baseUrl, fetchImpl, validate, info.pipelineSpeed, info.clock, { local: Date.now() });
+    const control = new SimulatorControl(baseUrl, fetchImpl, validate, info.pipelineSpeed, info.clock, { local: Date.now() }, info.accountClocks === true);
+    control.simulatorClock = { state: info.clock, local: Date.now() };
     control.keep({ method: 'GET', url: '/_sim', status: response.status, headers: headersOf(response), body: text });
     return control;
   }
@@ -73,26 +80,56 @@ export class SimulatorControl {
     return this.clockState.frozen;
   }
 
-  /** The simulator's time now, from the last clock reading. */
+  /** Whether the clock the suite moves is its account's own, so that nobody else's time moves. */
+  get ownClock(): boolean {
+    return this.clockPath !== '/_sim/clock';
+  }
+
+  /** The suite's time now (its account's clock, or the simulator's), from the last clock reading. */
   now(): number {
     return this.clockState.frozen ? this.clockState.nowMs : this.clockState.nowMs + (Date.now() - this.anchoredAt.local);
   }
 
+  /**
+   * The simulator's time now, when the suite moves its account's own clock: answers that belong
+   * to no account (a key that authenticates nobody, a share link's view) go by it. The suite
+   * never moves it; another client might, which this reading cannot see.
+   */
+  simulatorNow(): number | undefined {
+    if (!this.ownClock) return undefined;
+    const { state, local } = this.simulatorClock;
+    return state.frozen ? state.nowMs : state.nowMs + (Date.now() - local);
+  }
+
   async advance(ms: number): Promise<void> {
-    if (ms > 0) await this.clock('/_sim/clock/advance', { ms: Math.ceil(ms) });
+    if (ms > 0) await this.clock(`${this.clockPath}/advance`, { ms: Math.ceil(ms) });
   }
 
   async freeze(): Promise<void> {
-    await this.clock('/_sim/clock/freeze');
+    await this.clock(`${this.clockPath}/freeze`);
   }
 
   async resume(): Promise<void> {
-    await this.clock('/_sim/clock/resume');
+    await this.clock(`${this.clockPath}/resume`);
   }
 
-  async createAccount(name: string, balance: number): Promise<Record<'readWrite' | 'readOnly' | 'writeOnly' | 'revoked', string>> {
-    const body = await this.post('/_sim/accounts', { name, balance }, 201);
+  /**
+   * A fresh account. `drivesClock`: where the simulator offers it, the account gets a clock of
+   * its own (starting where the simulator's stands), and that is the clock the suite moves from
+   * then on, so parallel runs and other clients on the same simulator keep their time.
+   */
+  async createAccount(name: string, balance: number, drivesClock = false): Promise<Record<'readWrite' | 'readOnly' | 'writeOnly' | 'revoked', string>> {
+    const own = drivesClock && this.accountClocks;
+    const body = await this.post('/_sim/accounts', own ? { name, balance, clock: { own: true } } : { name, balance }, 201);
     if (typeof body?.keys?.readWrite !== 'string') throw new ContractFailure(`${CONTROL_RULE}\n    POST /_sim/accounts: no keys.readWrite in ${JSON.stringify(body).slice(0, 200)}`);
+    if (own) {
+      if (typeof body?.clock?.nowMs !== 'number' || typeof body?.accountId !== 'string') {
+        throw new ContractFailure(`${CONTROL_RULE}\n    POST /_sim/accounts: no clock of its own in ${JSON.stringify({ ...body, keys: undefined }).slice(0, 200)}`);
+      }
+      this.clockPath = `/_sim/accounts/${encodeURIComponent(body.accountId)}/clock`;
+      this.clockState = body.clock;
+      this.anchoredAt.local = Date.now();
+    }
     return body.keys;
   }
 
@@ -150,6 +187,16 @@ export class ServerTime {
 
   now(): number {
     return this.control ? this.control.now() : Date.now() + this.skewMs;
+  }
+
+  /**
+   * The reading of now closest to `instant`: the run's account's time, or, when that is a clock
+   * of its own, the simulator's, which answers tied to no account (a 401) go by.
+   */
+  nowNear(instant: number): number {
+    const now = this.now();
+    const simulator = this.control?.simulatorNow();
+    return simulator !== undefined && Math.abs(simulator - instant) < Math.abs(now - instant) ? simulator : now;
   }
 
   observe(headers: Record<string, string>): void {

@@ -2,8 +2,7 @@ import { ContractValidator, type ContractLevel } from '../lib/contract-validator
 import { ExerciseLog, matchOperation } from '../lib/exercise-log.js';
 import { exerciseReport, type ExerciseReport } from '../lib/exercise-report.js';
 import { CONTRACT_FILES, readOperations, type OperationInfo } from '../lib/openapi-model.js';
-import { ResponseRules } from '../lib/response-rules.js';
-import type { ServerTime } from '../lib/server-time.js';
+import { ResponseRules, type RuleTime } from '../lib/response-rules.js';
 import { BehaviourChecks } from './behaviour.js';
 import { RequestChecker } from './request-check.js';
 import type { PassedExchange } from './server.js';
@@ -65,7 +64,8 @@ export class Inspector {
     this.requests = new RequestChecker(files.service, level);
     const validator = ContractValidator.fromFiles(files, { level, allowUndocumentedHeaders: true });
     // The server's time is the Date of its latest response (the simulator's may be a moved clock).
-    const time = { now: () => this.serverClock.date + (Date.now() - this.serverClock.local), toleranceMs: 2000 } as unknown as ServerTime;
+    // Each response's Date is read before it is inspected, so an account's own clock and the simulator's both hold.
+    const time: RuleTime = { nowNear: () => this.serverClock.date + (Date.now() - this.serverClock.local), toleranceMs: 2000 };
     this.rules = new ResponseRules(validator, time, level);
   }
 

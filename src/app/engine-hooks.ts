@@ -23,7 +23,8 @@ export function engineHooks(sim: SimulatorState): EngineHooks {
     catchUp(account, now) {
       settleRefunds(account, now);
       account.buildIndex.advance(now);
-      sim.store.sweep(now);
+      // The sweep visits other accounts: it goes by the simulator's time, and each account's own.
+      sim.store.sweep(account.clock === null ? now : sim.clock.now());
     },
     faultFor: (call) => preferredFault(call.prefer, call.operation, call.now) ?? sim.faults.match(call),
     record: (request, response, facts, durationMs) => recordExchange(sim.journal, request, response, facts, durationMs),

@@ -6,6 +6,8 @@
 export interface ClockOptions {
   /** Start frozen at this instant (ms since the epoch) instead of following real time. */
   frozenAt?: number;
+  /** Running, this far ahead of real time (ms; negative: behind) instead of on it. */
+  offsetMs?: number;
   /** Where real time comes from; injectable for tests. */
   realTime?: () => number;
 }
@@ -20,6 +22,7 @@ export class Clock {
   constructor(options: ClockOptions = {}) {
     this.realTime = options.realTime ?? (() => Date.now());
     this.frozenAt = options.frozenAt ?? null;
+    this.offset = options.offsetMs ?? 0;
   }
 
   now(): number {

@@ -129,11 +129,15 @@ export class Engine<State extends EngineState = EngineState> {
     exchange.keyHint = caller.hint;
     // Known from here on: the account's own journal shows its 429s, 404s and 405s too.
     exchange.accountId = caller.account.id;
+    // From here on it is the account's time (its own clock, if it has one): windows, expiry, stages, timestamps.
+    // Fault rules are the control API's: they keep the simulator's time.
+    const simulatorNow = exchange.now;
+    exchange.now = caller.account.now(simulatorNow);
     if (route.kind === 'match') exchange.operationId = route.match.operation.operationId;
     if (caller.key) caller.key.lastUsedAt = exchange.now;
 
     // 3. Count the request against the credential's and the user's buckets.
-    const decision = options.uncounted ? null : sim.limiter.take(caller.credentialId, caller.account.id, routeClass, exchange.now);
+    const decision = options.uncounted ? null : sim.limiter.take(caller.credentialId, caller.account.id, routeClass, exchange.now, caller.account.clock !== null);
     if (decision) exchange.rate = decision.state;
     if (decision && !decision.allowed) {
       throw new ApiError(
@@ -154,7 +158,7 @@ export class Engine<State extends EngineState = EngineState> {
 
     // 5. A fault asked for by the call's Prefer header, or by a rule under /_sim/faults.
     const { hooks } = this.options;
-    const fault = hooks.faultFor({ operation, method, path, accountId: caller.account.id, keyHint: caller.hint, prefer: request.headers.prefer, now: exchange.now });
+    const fault = hooks.faultFor({ operation, method, path, accountId: caller.account.id, keyHint: caller.hint, prefer: request.headers.prefer, now: simulatorNow });
     if (fault) {
       exchange.fault = fault;
       if (fault.error) throw fault.error;

@@ -45,11 +45,17 @@ export interface RateLimitDecision {
 export class RateLimiter {
   private windowStart = -1;
   private counts = new Map<string, number>();
+  /**
+   * Accounts on their own clocks are in windows of their own time: each has its window and
+   * counts apart (its keys' buckets and its user bucket), so no account's time rolls another's.
+   */
+  private readonly ownWindows = new Map<string, { start: number; counts: Map<string, number> }>();
 
   /** Every window starts afresh: the simulator was reset. */
   clear(): void {
     this.windowStart = -1;
     this.counts = new Map();
+    this.ownWindows.clear();
   }
 
   constructor(
@@ -57,12 +63,14 @@ export class RateLimiter {
     private readonly userLimit: number = USER_LIMIT,
   ) {}
 
-  take(keyId: string, accountId: string, routeClass: RateLimitClass, now: number): RateLimitDecision {
-    const windowStart = this.roll(now);
+  /** `ownClock`: `now` is the account's own time, not the simulator's. */
+  take(keyId: string, accountId: string, routeClass: RateLimitClass, now: number, ownClock = false): RateLimitDecision {
+    const windowStart = ownClock ? this.rollOwn(accountId, now) : this.roll(now);
+    const counts = ownClock ? this.ownWindows.get(accountId)!.counts : this.counts;
     const keyBucket = `k:${keyId}:${routeClass}`;
     const userBucket = `u:${accountId}`;
-    const keyCount = this.counts.get(keyBucket) ?? 0;
-    const userCount = this.counts.get(userBucket) ?? 0;
+    const keyCount = counts.get(keyBucket) ?? 0;
+    const userCount = counts.get(userBucket) ?? 0;
     const keyLimit = this.keyLimits[routeClass];
     const resetAt = Math.ceil((windowStart + WINDOW_MS) / 1000);
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
@@ -74,8 +82,8 @@ export class RateLimiter {
       const limit = keyFull ? keyLimit : this.userLimit;
       return { allowed: false, state: { bucket, limit, remaining: 0, resetAt }, retryAfterSeconds };
     }
-    this.counts.set(keyBucket, keyCount + 1);
-    this.counts.set(userBucket, userCount + 1);
+    counts.set(keyBucket, keyCount + 1);
+    counts.set(userBucket, userCount + 1);
     const keyLeft = keyLimit - keyCount - 1;
     const userLeft = this.userLimit - userCount - 1;
     const state: RateLimitState =
@@ -106,9 +114,28 @@ export class RateLimiter {
     return start;
   }
 
+  /** `roll` for one account on its own clock. */
+  private rollOwn(accountId: string, now: number): number {
+    const start = now - (now % WINDOW_MS);
+    const window = this.ownWindows.get(accountId);
+    if (window === undefined) this.ownWindows.set(accountId, { start, counts: new Map() });
+    else if (window.start !== start) {
+      window.start = start;
+      window.counts = new Map();
+    }
+    return start;
+  }
+
+  /** Forgets an account's own window: it follows the simulator's clock again. */
+  dropOwnWindow(accountId: string): void {
+    this.ownWindows.delete(accountId);
+  }
+
   /** Buckets counted in the current window: what the limiter holds. */
   get size(): number {
-    return this.counts.size;
+    let size = this.counts.size;
+    for (const window of this.ownWindows.values()) size += window.counts.size;
+    return size;
   }
 }
 

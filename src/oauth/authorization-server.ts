@@ -11,7 +11,7 @@ import type { Reply } from '../engine/types.js';
 import type { Store } from '../store/store.js';
 import { decideAuthorization, showAuthorization, type AuthorizeContext } from './authorize.js';
 import { DEMO_CLIENT_ID, demoClient } from './demo-client.js';
-import { createGrant, grantJson, grantRefusal, liveGrants, revokeAccountGrant } from './grants.js';
+import { accountNow, createGrant, grantJson, grantRefusal, liveGrants, revokeAccountGrant } from './grants.js';
 import { OAuthError, oauthErrorReply } from './oauth-errors.js';
 import { OAuthStore } from './oauth-store.js';
 import { admitClient, clientJson, registerClient } from './registration.js';
@@ -61,6 +61,7 @@ export class AuthorizationServer {
   ) {
     this.base = trimSlash(options.publicUrl ?? 'http://localhost');
     this.store.clients.set(DEMO_CLIENT_ID, demoClient(options.now));
+    this.store.accountNow = (accountId, simulatorNow) => accountNow(accounts, accountId, simulatorNow);
   }
 
   /** The address clients reach: the public URL when configured, else the server's listening address. */
@@ -175,30 +176,34 @@ export class AuthorizationServer {
   }
 
   /** /mcp's verifier for the access tokens issued here: RFC 8707 audience, expiry, revocation. */
-  readonly accessTokenVerifier: CredentialVerifier = (bearer, now) => {
+  readonly accessTokenVerifier: CredentialVerifier = (bearer, simulatorNow) => {
     if (!bearer.startsWith('sim_at_')) return null;
     const token = this.store.accessTokens.get(hashSecret(bearer));
     const grant = token && this.store.grants.get(token.grantId);
     if (!token || !grant) return { refused: 'The access token is not recognised.' };
+    // The token is looked up first; then its account's clock says whether it has expired.
+    const account = this.accounts.account(grant.accountId);
+    if (!account) return { refused: 'The access token is not recognised.' };
+    const now = account.now(simulatorNow);
     if (token.expiresAt <= now) return { refused: 'The access token has expired: refresh it.' };
     if (token.revoked || grant.revoked) return { refused: 'The access token has been revoked.' };
     const refusal = grantRefusal(grant, this.accounts, now);
     if (refusal) return { refused: `The access token has been revoked. ${refusal}` };
     if (grant.resource !== this.resource) return { refused: `The access token was issued for ${grant.resource}, not ${this.resource}.` };
-    const account = this.accounts.account(grant.accountId);
-    if (!account) return { refused: 'The access token is not recognised.' };
     grant.lastUsedAt = now;
     return { account, credentialId: grant.id, scopes: token.scopes, hint: `sim_at_…${bearer.slice(-4)}`, kind: 'oauth_access_token' };
   };
 
   /** The CI shortcut behind `POST /_sim/oauth/tokens`: tokens for a key's account, no browser. */
-  mint(input: { apiKey: string; scopes?: Scope[]; clientId?: string; resource?: string }, now: number): Reply {
+  mint(input: { apiKey: string; scopes?: Scope[]; clientId?: string; resource?: string }, simulatorNow: number): Reply {
     const caller = authenticate(this.accounts, `Bearer ${input.apiKey}`);
+    // Tokens of an account with its own clock live by that clock; the prune goes by the simulator's (and each account's).
+    const now = caller.account.now(simulatorNow);
     const clientId = input.clientId ?? DEMO_CLIENT_ID;
     if (!this.store.clients.has(clientId)) throw new ApiError(404, 'NOT_FOUND', `No OAuth client ${clientId}.`, { clientId });
     const scopes = (input.scopes ?? caller.key.scopes).filter((s) => caller.key.scopes.includes(s));
     if (scopes.length === 0) throw new ApiError(403, 'SCOPE_REQUIRED', 'The key holds none of the scopes asked for.', { grantedScopes: caller.key.scopes });
-    this.store.prune(now);
+    this.store.prune(simulatorNow);
     const grant = createGrant(this.store, { accountId: caller.account.id, clientId, keyId: caller.key.id, scopes, resource: input.resource ?? this.resource }, now);
     const reply = issue(grant, scopes, { oauth: this.store, accounts: this.accounts, resource: this.resource, now });
     return { ...reply, status: 201, json: { ...(reply.json as object), client_id: clientId, resource: grant.resource } };

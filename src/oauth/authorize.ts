@@ -117,7 +117,7 @@ export function decideAuthorization(form: URLSearchParams, cookieHeader: string 
     scopes,
     accountId: caller.account.id,
     keyId: caller.key.id,
-    expiresAt: ctx.now + CODE_MS,
+    expiresAt: caller.account.now(ctx.now) + CODE_MS,
     grantId: null,
   });
   return redirect(pending.redirectUri, { code, state: pending.state, iss: ctx.issuer });

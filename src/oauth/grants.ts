@@ -32,6 +32,12 @@ export function createGrant(oauth: OAuthStore, input: GrantInput, now: number): 
  * Why the grant can no longer be used, or null: revoked, expired, or its API key revoked
  * (or rotated, which revokes the old key). A grant found dead is revoked for good.
  */
+/** The time of an account (its own clock, if it has one): what its codes, grants and tokens expire by. */
+export function accountNow(accounts: Store, accountId: string, simulatorNow: number): number {
+  const account = accounts.account(accountId);
+  return account ? account.now(simulatorNow) : simulatorNow;
+}
+
 export function grantRefusal(grant: Grant, accounts: Store, now: number): string | null {
   if (grant.revoked) return 'The grant has been revoked.';
   if (grant.expiresAt !== undefined && grant.expiresAt <= now) return 'The grant has expired: sign in again.';

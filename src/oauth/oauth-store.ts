@@ -33,6 +33,8 @@ const CODE_REPLAY_MS = 3_600_000;
 const PRUNE_EVERY_MS = 1_000;
 
 export class OAuthStore {
+  /** An account's time (its own clock, if it has one): what its codes, grants and tokens expire by. */
+  accountNow: (accountId: string, simulatorNow: number) => number = (_accountId, simulatorNow) => simulatorNow;
   readonly clients = new Map<string, OAuthClient>();
   readonly pending = new LruMap<string, PendingAuthorization>(OAUTH_CAPS.pending);
   /** By digest. */
@@ -85,9 +87,13 @@ export class OAuthStore {
     this.prunedAt = now;
     expireClients(this.clients, now);
     for (const [id, p] of this.pending) if (p.expiresAt <= now) this.pending.delete(id);
-    for (const [hash, c] of this.codes) if (c.expiresAt + CODE_REPLAY_MS <= now) this.codes.delete(hash);
-    for (const [id, g] of this.grants) if (g.revoked || (g.expiresAt ?? Number.POSITIVE_INFINITY) <= now) this.grants.delete(id);
-    for (const [hash, t] of this.accessTokens) if (t.expiresAt <= now || !this.grants.has(t.grantId)) this.accessTokens.delete(hash);
-    for (const [hash, t] of this.refreshTokens) if (t.expiresAt <= now || !this.grants.has(t.grantId)) this.refreshTokens.delete(hash);
+    for (const [hash, c] of this.codes) if (c.expiresAt + CODE_REPLAY_MS <= this.accountNow(c.accountId, now)) this.codes.delete(hash);
+    for (const [id, g] of this.grants) if (g.revoked || (g.expiresAt ?? Number.POSITIVE_INFINITY) <= this.accountNow(g.accountId, now)) this.grants.delete(id);
+    const expired = (t: { grantId: string; expiresAt: number }) => {
+      const grant = this.grants.get(t.grantId);
+      return !grant || t.expiresAt <= this.accountNow(grant.accountId, now);
+    };
+    for (const [hash, t] of this.accessTokens) if (expired(t)) this.accessTokens.delete(hash);
+    for (const [hash, t] of this.refreshTokens) if (expired(t)) this.refreshTokens.delete(hash);
   }
 }

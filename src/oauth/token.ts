@@ -1,7 +1,7 @@
 import { SCOPES, type Scope } from '../credentials/api-key.js';
 import type { Reply } from '../engine/types.js';
 import type { Store } from '../store/store.js';
-import { createGrant, grantRefusal } from './grants.js';
+import { accountNow, createGrant, grantRefusal } from './grants.js';
 import { NO_STORE, OAuthError } from './oauth-errors.js';
 import type { Grant, OAuthStore } from './oauth-store.js';
 import { hashSecret, pkceMatches, randomSecret, VERIFIER_PATTERN } from './secrets.js';
@@ -35,7 +35,8 @@ export function exchangeToken(form: URLSearchParams, ctx: TokenContext): Reply {
   return grantType === 'authorization_code' ? redeemCode(form, clientId, ctx) : refresh(form, clientId, ctx);
 }
 
-function redeemCode(form: URLSearchParams, clientId: string, ctx: TokenContext): Reply {
+function redeemCode(form: URLSearchParams, clientId: string, simulatorCtx: TokenContext): Reply {
+  let ctx = simulatorCtx;
   const code = form.get('code');
   const verifier = form.get('code_verifier');
   if (!code) throw new OAuthError('invalid_request', 'code is required.');
@@ -46,6 +47,8 @@ function redeemCode(form: URLSearchParams, clientId: string, ctx: TokenContext):
     ctx.oauth.revokeGrant(record.grantId);
     throw new OAuthError('invalid_grant', 'The code was already used: the tokens it gave are revoked.');
   }
+  // The code is looked up first; then its account's clock says whether it has expired.
+  ctx = { ...ctx, now: accountNow(ctx.accounts, record.accountId, ctx.now) };
   if (record.expiresAt <= ctx.now) throw new OAuthError('invalid_grant', 'The code has expired (codes live 60 seconds).');
   if (record.clientId !== clientId) throw new OAuthError('invalid_grant', 'The code was issued to another client.');
   if (form.get('redirect_uri') !== record.redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri must be the one of the authorization request.');
@@ -58,11 +61,12 @@ function redeemCode(form: URLSearchParams, clientId: string, ctx: TokenContext):
   return issue(grant, grant.scopes, ctx);
 }
 
-function refresh(form: URLSearchParams, clientId: string, ctx: TokenContext): Reply {
+function refresh(form: URLSearchParams, clientId: string, simulatorCtx: TokenContext): Reply {
   const presented = form.get('refresh_token');
   if (!presented) throw new OAuthError('invalid_request', 'refresh_token is required.');
-  const record = ctx.oauth.refreshTokens.get(hashSecret(presented));
-  const grant = record && ctx.oauth.grants.get(record.grantId);
+  const record = simulatorCtx.oauth.refreshTokens.get(hashSecret(presented));
+  const grant = record && simulatorCtx.oauth.grants.get(record.grantId);
+  const ctx = grant ? { ...simulatorCtx, now: accountNow(simulatorCtx.accounts, grant.accountId, simulatorCtx.now) } : simulatorCtx;
   if (!record || !grant || record.expiresAt <= ctx.now) throw new OAuthError('invalid_grant', 'The refresh token is not valid.');
   const refusal = grantRefusal(grant, ctx.accounts, ctx.now);
   if (refusal) throw new OAuthError('invalid_grant', `The refresh token is not valid: ${refusal}`);

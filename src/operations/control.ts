@@ -5,6 +5,8 @@ import type { SimulatorState } from '../state/simulator-state.js';
 import { createAccountWithKeys } from '../seed/accounts.js';
 import { restoreSnapshot as restoreSimulation, takeSnapshot } from '../state/snapshot.js';
 import { resetAccount, resetSimulation } from '../state/reset.js';
+import { ownClock } from '../clock/account-clock.js';
+import { accountClockJson, clockStart } from './account-clock-json.js';
 
 function clockJson(sim: SimulatorState) {
   const now = sim.clock.now();
@@ -13,7 +15,7 @@ function clockJson(sim: SimulatorState) {
 
 export const getSimulatorInfo: ControlHandler = ({ sim }) => ({
   status: 200,
-  json: { name: 'content-service-simulator', version: sim.version, seed: sim.seed, pipelineSpeed: sim.speedLabel, clock: clockJson(sim) },
+  json: { name: 'content-service-simulator', version: sim.version, seed: sim.seed, pipelineSpeed: sim.speedLabel, clock: clockJson(sim), accountClocks: true },
 });
 
 /** 9999-12-31T23:59:59.999Z: the last instant with a four-digit year. */
@@ -43,12 +45,13 @@ export const resumeClock: ControlHandler = ({ sim }) => {
 };
 
 export const createSimulatorAccount: ControlHandler = ({ sim, body, now }) => {
-  const { name, balance } = (body ?? {}) as { name?: string; balance?: number };
-  const created = createAccountWithKeys(sim.store, { name: name ?? 'Test account', balance: balance ?? 100 }, now);
-  return {
-    status: 201,
-    json: { accountId: created.account.id, name: created.account.name, balance: created.account.balance, keys: created.keys },
-  };
+  const { name, balance, clock } = (body ?? {}) as { name?: string; balance?: number; clock?: { frozenAt?: string; offsetMs?: number } };
+  // Checked before anything is made: a refused clock leaves no account behind.
+  const own = clock === undefined ? null : ownClock(sim.clock, clockStart(clock, 'body.clock', sim.clock.realNow()));
+  // An account on its own clock is made, and its opening purchase booked, at its own time.
+  const created = createAccountWithKeys(sim.store, { name: name ?? 'Test account', balance: balance ?? 100 }, own ? own.now() : now, own);
+  const json = { accountId: created.account.id, name: created.account.name, balance: created.account.balance, keys: created.keys };
+  return { status: 201, json: own ? { ...json, clock: accountClockJson(sim, created.account) } : json };
 };
 
 /** The CI shortcut of the OAuth server: tokens for a key's account, no browser. */
@@ -76,7 +79,8 @@ export const resetSimulatorAccount: ControlHandler = ({ sim, params, now }) => {
   const id = params.path.accountId as string;
   const account = sim.store.account(id);
   if (!account) throw notFound('account', id);
-  resetAccount(sim, account, now);
+  // The account keeps its clock; its opening purchase is booked at its own time.
+  resetAccount(sim, account, account.now(now));
   return { status: 200, json: { accountId: account.id, name: account.name, balance: account.balance } };
 };
 

@@ -4,6 +4,8 @@ import type { Account } from '../store/account.js';
 import type { BuildRecord } from '../store/records.js';
 import type { ControlHandler } from './context.js';
 import { buildJson } from './serialize.js';
+import { accountClockJson } from './account-clock-json.js';
+import type { SimulatorState } from '../state/simulator-state.js';
 
 /**
  * What the dashboard (and any script that watches a shared simulator) reads across accounts:
@@ -13,11 +15,12 @@ import { buildJson } from './serialize.js';
 export const listSimulatorAccounts: ControlHandler = ({ sim, params }) => {
   const { limit } = params.query as { limit: number };
   const accounts = [...sim.store.accounts.values()].slice(-limit).reverse();
-  return { status: 200, json: { data: accounts.map(accountSummary), total: sim.store.accounts.size } };
+  return { status: 200, json: { data: accounts.map((account) => accountSummary(sim, account)), total: sim.store.accounts.size } };
 };
 
-function accountSummary(account: Account) {
+function accountSummary(sim: SimulatorState, account: Account) {
   return {
+    ...(account.clock === null ? {} : { clock: accountClockJson(sim, account) }),
     accountId: account.id,
     name: account.name,
     balance: account.balance,
@@ -41,7 +44,7 @@ export const listSimulatorBuilds: ControlHandler = ({ sim, params, now }) => {
     .flatMap((account) => account.builds.page(limit, undefined).data.map((build) => ({ account, build })))
     .sort((a, b) => b.build.createdAt - a.build.createdAt)
     .slice(0, limit);
-  return { status: 200, json: { data: newest.map(({ account, build }) => buildSummary(account, build, now)) } };
+  return { status: 200, json: { data: newest.map(({ account, build }) => buildSummary(account, build, account.now(now))) } };
 };
 
 function buildSummary(account: Account, build: BuildRecord, now: number) {

@@ -3,6 +3,7 @@ import * as audio from './audio.js';
 import * as builds from './builds.js';
 import * as chat from './chat.js';
 import * as control from './control.js';
+import * as accountClocks from './account-clocks.js';
 import * as observe from './observe.js';
 import * as dashboard from './dashboard.js';
 import * as deliverables from './deliverables.js';
@@ -37,4 +38,4 @@ export const serviceHandlers: Readonly<Record<string, ServiceHandler>> = {
 /** Operations of openapi.yaml that need no key (`security: []`). */
 export const publicHandlers: Readonly<Record<string, ControlHandler>> = { getSharedDeliverable };
 
-export const controlHandlers: Readonly<Record<string, ControlHandler>> = { ...control, ...observe, ...dashboard };
+export const controlHandlers: Readonly<Record<string, ControlHandler>> = { ...control, ...accountClocks, ...observe, ...dashboard };

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock/clock.js';
 import { purchase } from '../ledger/ledger.js';
 import type { Account } from '../store/account.js';
 import type { Store } from '../store/store.js';
@@ -15,8 +16,9 @@ export interface AccountWithKeys {
 }
 
 /** An account with a starting purchase and one key of every role (the revoked one revoked). */
-export function createAccountWithKeys(store: Store, options: { name: string; balance: number }, now: number): AccountWithKeys {
+export function createAccountWithKeys(store: Store, options: { name: string; balance: number }, now: number, clock: Clock | null = null): AccountWithKeys {
   const account = store.createAccount(options.name, now);
+  account.clock = clock;
   account.openingBalance = options.balance;
   if (options.balance > 0) purchase(account, options.balance, openingDescription(options.balance), now);
   const readWrite = store.issueKey(account, 'Read and write', ['svc:read', 'svc:write'], now);

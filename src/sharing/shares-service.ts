@@ -58,9 +58,11 @@ export function isShareActive(share: ShareRecord, now: number): boolean {
 }
 
 /** What a token opens: the deliverable, while the share is neither revoked nor expired. */
-export function openSharedDeliverable(env: ShareEnvironment, token: string, now: number): DeliverableView {
+export function openSharedDeliverable(env: ShareEnvironment, token: string, simulatorNow: number): DeliverableView {
   const entry = env.store.shareTokens.get(token);
   const account = entry ? env.store.account(entry.accountId) : undefined;
+  // The link is looked up first; then its account's clock says whether it has expired.
+  const now = account ? account.now(simulatorNow) : simulatorNow;
   const share = entry && account ? account.shares.get(entry.shareId) : undefined;
   // Unknown, revoked and expired all answer alike: a link tells nothing about why it is dead.
   if (!account || !share || !isShareActive(share, now)) {

@@ -116,6 +116,8 @@ const account = z.object({
   slugs: z.array(z.tuple([text, id])),
   idempotency, purchaseIdempotency: idempotency,
   pendingRefunds: z.array(z.object({ buildId: id, at: ms })),
+  /** The account's own clock, when it has one (else it follows the simulator's). */
+  clock: z.object({ now: ms, frozen: z.boolean() }).optional(),
 });
 
 /** What the authorization server issues: 256 random bits in base64url, after a prefix; kept only as SHA-256 digests. */

@@ -1,6 +1,7 @@
 import { validationError } from '../errors/api-error.js';
 import type { SimulatorState } from './simulator-state.js';
 import { Account } from '../store/account.js';
+import { restoredOwnClock } from '../clock/account-clock.js';
 import { assertAccountReferences, assertOAuthReferences } from './snapshot-references.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, simulationSnapshot, type AccountSnapshot, type SimulationSnapshot } from './snapshot-schema.js';
 
@@ -35,7 +36,12 @@ export function takeSnapshot(sim: SimulatorState): SimulationSnapshot {
  */
 export function restoreSnapshot(sim: SimulatorState, input: unknown): void {
   const snapshot = parseSnapshot(input, sim.seed);
-  const accounts = snapshot.accounts.map((a) => Account.restore(a, sim.seed, snapshot.clock.now));
+  const accounts = snapshot.accounts.map((saved) => {
+    // An account with its own clock indexes its builds, and goes on, by its own time.
+    const account = Account.restore(saved, sim.seed, saved.clock?.now ?? snapshot.clock.now);
+    if (saved.clock) account.clock = restoredOwnClock(sim.clock, saved.clock, snapshot.savedAt);
+    return account;
+  });
   // Built aside, indexed by id: the references are checked against them before anything is swapped in.
   assertAccountReferences(snapshot.accounts, accounts);
   sim.store.replaceAccounts(accounts, snapshot.streams);

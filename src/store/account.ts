@@ -1,3 +1,4 @@
+import type { Clock } from '../clock/clock.js';
 import { Rng, type RngState } from '../random/rng.js';
 import { OrderedCollection } from './ordered-collection.js';
 import type { ApiKeyRecord, LibraryItemRecord, ShareRecord, TargetRecord, TransactionRecord } from './records.js';
@@ -50,6 +51,11 @@ export class Account {
   readonly purchaseIdempotency = new IdempotencyIndex();
   /** Builds destined to fail whose refund is not booked yet, soonest first. */
   readonly pendingRefunds: Array<{ buildId: string; at: number }> = [];
+  /**
+   * The account's own clock, or null while it follows the simulator's: what time it is for
+   * everything the account owns (builds, windows, expiry, timestamps).
+   */
+  clock: Clock | null = null;
   /** Ids of this account's records come from its own stream: parallel accounts don't disturb each other. */
   private readonly idStream: Rng;
 
@@ -81,6 +87,11 @@ export class Account {
     this.idStream.setState(state);
   }
 
+  /** The account's now: its own clock's, else the simulator's (`simulatorNow`). One field read on the hot path. */
+  now(simulatorNow: number): number {
+    return this.clock === null ? simulatorNow : this.clock.now();
+  }
+
   /**
    * Everything the account holds as plain JSON (keys only by their digest): what a saved
    * simulation writes. Builds and ledger entries in their plain form, the rest as kept.
@@ -110,6 +121,8 @@ export class Account {
       idempotency: this.idempotency.snapshot(),
       purchaseIdempotency: this.purchaseIdempotency.snapshot(),
       pendingRefunds: this.pendingRefunds.map((p) => ({ ...p })),
+      // Only an account with its own clock says so: snapshots of the others stay as they were.
+      ...(this.clock === null ? {} : { clock: this.clock.snapshot() }),
     };
   }
 

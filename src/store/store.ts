@@ -107,7 +107,8 @@ export class Store {
    * The retention policy's share of one request: the next two accounts in turn forget what
    * has expired (O(expired) each, nothing when nothing has). Every account is visited within
    * (accounts / 2) requests, so an account nobody calls any more still lets its records go,
-   * and no request ever pays for a sweep of everything.
+   * and no request ever pays for a sweep of everything. `now` is the simulator's; an account
+   * with its own clock is swept by that.
    */
   sweep(now: number): void {
     for (let i = 0; i < 2; i++) {
@@ -117,7 +118,7 @@ export class Store {
         next = this.sweepCursor.next();
         if (next.done) return;
       }
-      next.value.pruneExpired(now);
+      next.value.pruneExpired(next.value.now(now));
     }
   }
 

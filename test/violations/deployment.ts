@@ -41,12 +41,12 @@ export const DEPLOYMENT_VIOLATIONS: Violation[] = [
   },
   {
     id: 'control-clock-resume-fails',
-    description: 'POST /_sim/clock/resume fails with a 500 when the suite hands the clock back',
-    rule: `${CONTROL_RULE}\n    POST /_sim/clock/resume: expected 200, got 500`,
+    description: 'POST /_sim/accounts/{accountId}/clock/resume fails with a 500 when the suite hands its clock back',
+    rule: 'clock/resume: expected 200, got 500',
     documented: true,
     wrap: (h) => (req) => {
       const res = h(req);
-      return is(req, 'POST', /^\/_sim\/clock\/resume$/) ? withJson(res, { error: 'Clock stuck.', code: 'INTERNAL_ERROR', details: {} }, 500) : res;
+      return is(req, 'POST', /^\/_sim\/(accounts\/[^/]+\/)?clock\/resume$/) ? withJson(res, { error: 'Clock stuck.', code: 'INTERNAL_ERROR', details: {} }, 500) : res;
     },
   },
 ];

@@ -1,4 +1,5 @@
 import type { Simulator, SimulatorOptions } from '../../src/simulator.js';
+import { authenticate } from '../../src/auth/authenticate.js';
 import { editJson, is, jsonOf, type Handle } from './tamper.js';
 
 /**
@@ -35,6 +36,16 @@ export const errorCode = (res: ReturnType<Handle>): string | undefined => (res.s
 
 /** Rewrites the status a build retrieval reports. */
 export const buildStatus = (h: Handle, map: (status: string, build: any, now: number) => string, sim: Simulator): Handle =>
-  editJson(h, (req, res) => is(req, 'GET', PATHS.build) && res.status === 200, (json) => {
-    json.build.status = map(json.build.status, json.build, sim.clock.now());
+  editJson(h, (req, res) => is(req, 'GET', PATHS.build) && res.status === 200, (json, req) => {
+    json.build.status = map(json.build.status, json.build, callerNow(sim, req));
   });
+
+/** The time of the caller's account (its own clock, if it has one), else the simulator's. */
+export function callerNow(sim: Simulator, req: Parameters<Handle>[0]): number {
+  const simulatorNow = sim.clock.now();
+  try {
+    return authenticate(sim.internal.store, req.headers.authorization).account.now(simulatorNow);
+  } catch {
+    return simulatorNow;
+  }
+}

@@ -1,5 +1,6 @@
 // @ts-check
 import { h, fill, short, table } from './dom.js';
+import { accountClockCell } from './account-clock-cell.js';
 
 /**
  * Accounts with balances and key hints (never keys), each with its own reset.
@@ -32,6 +33,7 @@ export function accountsPanel(api, app) {
         h('td', {}, a.name, h('br'), h('code', { title: a.accountId }, short(a.accountId))),
         h('td', { class: 'num balance' }, a.balance),
         h('td', { class: 'num' }, a.builds),
+        accountClockCell(api, app, a),
         h('td', {}, ...a.keys.map((k) => h('div', { class: k.revoked ? 'key revoked' : 'key' }, h('code', {}, k.hint), ` ${k.scopes.join(' ')}${k.revoked ? ' (revoked)' : ''}`))),
         h('td', {}, h('button', {
           type: 'button',
@@ -47,7 +49,7 @@ export function accountsPanel(api, app) {
             }
           },
         }, 'Reset'))));
-      fill(body, table(['Account', 'Balance', 'Builds', 'Keys (hints)', ''], rows, 'No account yet.'));
+      fill(body, table(['Account', 'Balance', 'Builds', 'Clock', 'Keys (hints)', ''], rows, 'No account yet.'));
     },
   };
 }
