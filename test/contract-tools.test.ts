@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { kindDataProbe } from './support/kind-data-probe.js';
+import { missing } from './support/requirements.js';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..');
@@ -21,7 +22,7 @@ type Outcome = { code: number; stdout: string; stderr: string };
 const outcome = (p: Promise<{ stdout: string; stderr: string }>): Promise<Outcome> =>
   p.then((r) => ({ code: 0, ...r })).catch((e: { code?: number; stdout?: string; stderr?: string }) => ({ code: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' }));
 
-describe('Specmatic', () => {
+describe.skipIf(missing('java'))('Specmatic', () => {
   it('loads openapi.yaml with no error', async () => {
     const dir = join(work, 'specmatic');
     mkdirSync(join(dir, 'openapi_examples'), { recursive: true }); // no external examples: only the contract is read

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { harness, T0 } from './support/harness.js';
 import { markupProblems } from './support/markup.js';
+import { missing } from './support/requirements.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -192,7 +193,7 @@ describe('images: hostile input never yields a 5xx', () => {
 
 describe('images: the SVG displays in a browser', () => {
   // CI installs Debian's chromium (.ci/run), so there the check always runs; elsewhere it needs chromium installed.
-  it.skipIf(!existsSync(CHROMIUM) && !process.env.CI)(`renders headless in ${CHROMIUM} (skipped outside CI when chromium is not installed)`, async () => {
+  it.skipIf(missing('chromium'))(`renders headless in ${CHROMIUM}`, async () => {
     const h = harness();
     const res = await h.post('/api/v1/images', { ...fullRequest, size: '1024x1024' });
     const dir = mkdtempSync(join(tmpdir(), 'svg-render-'));

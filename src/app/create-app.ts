@@ -6,6 +6,7 @@ import { performFault, performToolFault, type AppResponse } from './fault-effect
 import { fromFetchRequest, toFetchResponse } from './fetch-io.js';
 import { lazyMcpEndpoint } from './lazy-mcp.js';
 import { mayBePage, staticPage } from './static-pages.js';
+import { loopbackDemoKey } from './docs-page.js';
 
 export interface AppOptions {
   /** Where /docs, the dashboard and the served contracts come from. Default: none (they answer 404). */
@@ -58,7 +59,7 @@ export function createApp(simulator: Simulator, options: AppOptions = {}): App {
     const { url } = request;
     if (mayBePage(url)) {
       const query = url.indexOf('?');
-      const page = staticPage(request.method, query === -1 ? url : url.slice(0, query), request.headers.host, assets);
+      const page = staticPage(request.method, query === -1 ? url : url.slice(0, query), request.headers.host, assets, () => loopbackDemoKey(simulator, request));
       if (page) return page;
     }
     return performFault(simulator.handle(request));

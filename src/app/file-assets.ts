@@ -5,7 +5,7 @@ import type { AssetSource } from './assets.js';
 
 /** Where each asset name is looked for, first found wins: the built copy, then the sources. */
 function candidates(root: string, name: string): string[] {
-  if (name === 'docs/scalar.js') return [join(root, 'dist/web/scalar.js'), join(root, 'node_modules/@scalar/api-reference/dist/browser/standalone.js')];
+  if (name === 'docs/scalar.js') return [join(root, 'dist/web/scalar.js')]; // put there by the build, which the install runs
   if (name.startsWith('dashboard/')) return [join(root, 'dist/web', name), join(root, 'src/web', name)];
   return [join(root, name)];
 }

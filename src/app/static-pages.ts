@@ -1,28 +1,12 @@
 import { serviceDocument } from '../contract/openapi.generated.js';
 import type { AssetSource } from './assets.js';
+import { DOCS_CSP, docsPage } from './docs-page.js';
 
 export interface StaticPage {
   status: number;
   headers: Record<string, string>;
   body: string | Uint8Array;
 }
-
-/** Only what the docs page needs, from this server: no CDN, no inline script. */
-const DOCS_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
-
-const DOCS_HTML = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Content Generation Service API: reference and try-it console</title>
-</head>
-<body>
-<script id="api-reference" data-url="/openapi.json" data-configuration='{"withDefaultFonts":false,"telemetry":false,"showDeveloperTools":"never","agent":{"disabled":true},"mcp":{"disabled":true}}'></script>
-<script src="/docs/scalar.js"></script>
-</body>
-</html>
-`;
 
 /** The dashboard's page and modules: this server's only, no inline script or style. */
 const DASHBOARD_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
@@ -37,9 +21,10 @@ export function mayBePage(path: string): boolean {
 /**
  * The contract documents, the interactive API reference at /docs, the dashboard at /, from
  * `assets`. The reference's try-it console calls this simulator: the served contract names
- * the address the browser used as its server.
+ * the address the browser used as its server; `demoKey` tells the key its console may start
+ * with (see docs-page.ts), asked only when /docs is.
  */
-export function staticPage(method: string, path: string, host: string | undefined, assets: AssetSource): StaticPage | undefined {
+export function staticPage(method: string, path: string, host: string | undefined, assets: AssetSource, demoKey: () => string | undefined = () => undefined): StaticPage | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
   switch (path) {
     case '/':
@@ -57,8 +42,10 @@ export function staticPage(method: string, path: string, host: string | undefine
     case '/favicon.ico':
       // Browsers ask for it on every page: no icon, and no 404 in their console.
       return { status: 204, headers: { 'cache-control': 'public, max-age=86400' }, body: '' };
-    case '/docs':
-      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DOCS_CSP, 'x-content-type-options': 'nosniff' }, body: DOCS_HTML };
+    case '/docs': {
+      const page = docsPage(demoKey());
+      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DOCS_CSP, 'x-content-type-options': 'nosniff', ...page.headers }, body: page.body };
+    }
     case '/docs/scalar.js': {
       const bundle = assets.read('docs/scalar.js');
       return bundle === undefined

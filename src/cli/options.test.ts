@@ -40,11 +40,11 @@ describe('content-sim serve options', () => {
     for (const bad of ['256', '-1', '1.5', 'a', '']) expect(() => parseServeOptions([`--instance=${bad}`], {}), bad).toThrow(/--instance must be 0 to 255/);
   });
 
-  it('states the memory guard where the gauge puts it, in --help and in the README', () => {
+  it('states the memory guard where the gauge puts it, in --help and in the CLI reference', () => {
     const share = `${HEAP_SHARE * 100}% of Node's heap limit`;
     expect(share).toBe("85% of Node's heap limit");
     expect(USAGE.replace(/\s+/g, ' ')).toContain(`without it, at ${share}`);
     expect(USAGE).not.toMatch(/nine tenths/);
-    expect(readFileSync(new URL('../../README.md', import.meta.url), 'utf8')).toContain(`Without it the same happens at ${share}`);
+    expect(readFileSync(new URL('../../docs/reference/cli.md', import.meta.url), 'utf8')).toContain(`Without it the same happens at ${share}`);
   });
 });

@@ -5,7 +5,7 @@
  * exchange, and a journal with the same entries.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { createSimulator, type Simulator } from '../../src/simulator.js';
 import { browserMissing, launchChromium } from '../support/browser.js';
 import { assertContract } from '../support/contract.js';
 import { repeatRun } from '../support/once.js';
+import { missing } from '../support/requirements.js';
 import { T0 } from '../support/harness.js';
 import { runSurfaceScript, type Reply } from './surface-script.js';
 
@@ -126,12 +127,12 @@ describe('every adapter and runtime, through one script', () => {
     }, 90_000);
   });
 
-  for (const [name, binary, args] of [
-    ['Bun', BUN, (file: string, port: number) => [file, String(port)]],
-    ['Deno', DENO, (file: string, port: number) => ['run', '--allow-all', '--quiet', file, String(port)]],
+  for (const [name, tool, binary, args] of [
+    ['Bun', 'bun', BUN, (file: string, port: number) => [file, String(port)]],
+    ['Deno', 'deno', DENO, (file: string, port: number) => ['run', '--allow-all', '--quiet', file, String(port)]],
   ] as const) {
-    const missing = !existsSync(binary);
-    describe.skipIf(repeatRun || missing)(`the app under ${name}${missing ? ` (skipped: no ${binary}; npm install --prefix test/runtimes)` : ''}`, () => {
+    const absent = missing(tool);
+    describe.skipIf(repeatRun || absent)(`the app under ${name}${absent ? ` (${absent})` : ''}`, () => {
       it(`answers from ${name}'s own server`, async () => {
         const file = await bundleForRuntime();
         const port = await freePort();

@@ -8,11 +8,11 @@ import { createMcpEndpoint, type McpEndpoint } from '../../src/mcp/mcp-endpoint.
 import { createSimulator } from '../../src/simulator.js';
 
 /**
- * The README's MCP client configurations: VS Code reads `"servers"`, Cursor and Claude Code
+ * The MCP guide's client configurations: VS Code reads `"servers"`, Cursor and Claude Code
  * read `"mcpServers"`. Each entry, as written, connects (its URL's path on a served simulator).
  */
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('**Connecting an assistant.**'), readme.indexOf('**What a tool call does.**'));
+const guide = readFileSync(new URL('../../docs/guides/mcp-and-oauth.md', import.meta.url), 'utf8');
+const section = guide.slice(guide.indexOf('### Connecting an assistant'), guide.indexOf('### What a tool call does'));
 const configs = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!) as Record<string, Record<string, { type: string; url: string; headers: Record<string, string> }>>);
 
 let server: Server;
@@ -31,7 +31,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-describe("the README's MCP client configurations", () => {
+describe("the MCP guide's client configurations", () => {
   it('gives VS Code "servers" and Cursor and Claude Code "mcpServers", each saying which reads which', () => {
     expect(configs.map((c) => Object.keys(c))).toEqual([['servers'], ['mcpServers']]);
     const [beforeServers] = section.split('```json');

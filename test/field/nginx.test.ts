@@ -5,15 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instanceOf } from '../../src/index.js';
 import { assertContract } from '../support/contract.js';
 import { repeatRun } from '../support/once.js';
-import { findNginx, freePort, readmeRecipe, startInstance, startNginx, type Instance, type Nginx } from './support/nginx.js';
+import { missing, tools } from '../support/requirements.js';
+import { freePort, readmeRecipe, SCALING_DOC, startInstance, startNginx, type Instance, type Nginx } from './support/nginx.js';
 
 /**
- * The README's scale-out recipe, as written, with real nginx in front of two real
+ * The scale-out recipe of docs/operations/scaling.md, as written, with real nginx in front of two real
  * `content-sim serve` processes. Only the ports change (free ones instead of 4010, 4011, 8080).
  */
-const nginxBinary = findNginx();
-const skipReason = repeatRun ? 'a repeat run on another Node' : nginxBinary ? undefined : 'nginx is not installed (apt-get install nginx)';
-if (skipReason) console.warn(`nginx recipe test skipped: ${skipReason}`);
+const nginxBinary = tools.nginx;
+const skipReason = repeatRun ? 'a repeat run on another Node' : missing('nginx');
+if (repeatRun) console.warn(`nginx recipe test skipped: ${skipReason}`);
 
 let instances: Instance[] = [];
 let nginx: Nginx | undefined;
@@ -46,7 +47,7 @@ afterAll(async () => {
 
 /** Replaces every occurrence of a text that must be there. */
 function replaceAll(text: string, from: string, to: string): string {
-  if (!text.includes(from)) throw new Error(`the README's nginx configuration has no ${from}`);
+  if (!text.includes(from)) throw new Error(`the guide's nginx configuration has no ${from}`);
   return text.split(from).join(to);
 }
 
@@ -88,13 +89,13 @@ async function mcpBalance(bearer: string): Promise<unknown> {
   }
 }
 
-describe.skipIf(skipReason !== undefined)('the README nginx recipe in front of two instances', () => {
-  it('prints stable demo keys for each instance: the ones the README lists', async () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+describe.skipIf(skipReason !== undefined)('the scale-out nginx recipe in front of two instances', () => {
+  it('prints stable demo keys for each instance: the ones the guide lists', async () => {
+    const guide = readFileSync(SCALING_DOC, 'utf8');
     for (const [n, instance] of instances.entries()) {
       expect(instanceOf(instance.keys.readWrite)).toBe(n);
       expect(instance.banner).toMatch(new RegExp(`instance +${n} `));
-      expect(readme).toContain(`| ${n} | \`${instance.keys.readWrite}\` | \`${instance.keys.readOnly}\` |`);
+      expect(guide).toContain(`| ${n} | \`${instance.keys.readWrite}\` | \`${instance.keys.readOnly}\` |`);
     }
   });
 
@@ -137,7 +138,7 @@ describe.skipIf(skipReason !== undefined)('the README nginx recipe in front of t
     }
   });
 
-  it("signs in with OAuth for instance 0's accounts, and refuses an instance-1 key on the page, as the README says", async () => {
+  it("signs in with OAuth for instance 0's accounts, and refuses an instance-1 key on the page, as the guide says", async () => {
     const insecure = { [oauth.allowInsecureRequests]: true };
     const resource = new URL(`${base}/mcp`);
     const prm = await oauth.processResourceDiscoveryResponse(resource, await oauth.resourceDiscoveryRequest(resource, insecure));

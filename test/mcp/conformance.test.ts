@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthProxy } from '../support/auth-proxy.js';
 import { startCli, type CliServer } from '../support/cli-server.js';
+import { missing } from '../support/requirements.js';
 
 /**
  * The official MCP conformance tool (run on Node 22, as it requires) against the CLI server,
@@ -40,7 +41,7 @@ afterAll(async () => {
   server?.stop();
 });
 
-describe('the MCP conformance tool', () => {
+describe.skipIf(missing('node22'))('the MCP conformance tool', () => {
   it.each(SCENARIOS)('passes %s %s', async (version, scenario) => {
     // Asynchronously: the proxy answers from this very process.
     const run = await new Promise<{ status: number; output: string }>((resolve) => {

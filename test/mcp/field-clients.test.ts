@@ -9,6 +9,7 @@ import { serviceDocument } from '../../src/contract/openapi.generated.js';
 import { readOperations } from '../../src/contract/operations.js';
 import { assertContract } from '../support/contract.js';
 import { repeatRun } from '../support/once.js';
+import { missing } from '../support/requirements.js';
 import { mcpRig, type McpRig } from './support.js';
 
 /**
@@ -136,7 +137,7 @@ const DRIVERS: [string, (url: string) => Promise<FieldClient>][] = [
   ['inspector cli', async (url) => inspectorCli(url, mkdtempSync(join(tmpdir(), 'inspector-home-')))],
 ];
 
-describe.skipIf(repeatRun)('MCP clients in the field, over HTTP', () => {
+describe.skipIf(repeatRun || missing('node22'))('MCP clients in the field, over HTTP', () => {
   describe.each(DRIVERS)('%s', (_, open) => {
     let client: FieldClient;
     let keys: { readWrite: string; readOnly: string };

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, type CliServer } from '../support/cli-server.js';
+import { missing } from '../support/requirements.js';
 import { signIn } from './support.js';
 
 /**
@@ -53,7 +54,7 @@ function freePort(): Promise<number> {
   });
 }
 
-describe('the MCP conformance tool, authorization server scenarios', () => {
+describe.skipIf(missing('node22'))('the MCP conformance tool, authorization server scenarios', () => {
   it('passes authorization-server-metadata-endpoint', async () => {
     const run = await conformance(['--scenario', 'authorization-server-metadata-endpoint']);
     expect(run.code, run.output).toBe(0);

@@ -42,9 +42,10 @@ class FakeElement {
 }
 
 const HOSTILE = '../../_sim/reset#';
-const saved = { document: globalThis.document, confirm: (globalThis as { confirm?: unknown }).confirm };
+const saved = { document: globalThis.document, confirm: (globalThis as { confirm?: unknown }).confirm, requestAnimationFrame: globalThis.requestAnimationFrame, cancelAnimationFrame: globalThis.cancelAnimationFrame };
 beforeAll(() => {
-  Object.assign(globalThis, { document: { createElement: (tag: string) => new FakeElement(tag) }, confirm: () => true });
+  // No frames here: what a panel draws on the next frame is never drawn.
+  Object.assign(globalThis, { document: { createElement: (tag: string) => new FakeElement(tag) }, confirm: () => true, requestAnimationFrame: () => 0, cancelAnimationFrame: () => {} });
 });
 afterAll(() => {
   Object.assign(globalThis, saved);

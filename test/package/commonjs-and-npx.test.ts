@@ -7,7 +7,7 @@ import { killGroups, npxServe, root, run, userProject } from './packed.js';
 
 /**
  * The packed package in a CommonJS project (no "type": "module"), as such a user meets it:
- * the README's msw snippet type-checks under `module: nodenext` and runs; `npx content-sim
+ * the msw guide's snippet type-checks under `module: nodenext` and runs; `npx content-sim
  * serve` stops when the npx process that launched it is killed.
  */
 let project: string;
@@ -20,10 +20,9 @@ describe.skipIf(repeatRun)('the packed package in a CommonJS project', () => {
 
   afterAll(() => killGroups(children));
 
-  it("type-checks the README's msw snippet with module nodenext, and runs it", async () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## In your tests: msw'));
-    const snippet = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
+  it("type-checks the msw guide's snippet with module nodenext, and runs it", async () => {
+    const guide = readFileSync(join(root, 'docs/guides/frontend-msw.md'), 'utf8');
+    const snippet = /```ts\n([\s\S]*?)```/.exec(guide)![1]!;
     expect(snippet).toContain("import { setupServer } from 'msw/node';");
     // The snippet as written, then one call through it, to see it answer.
     writeFileSync(join(project, 'snippet.ts'), `${snippet}

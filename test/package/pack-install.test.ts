@@ -30,15 +30,15 @@ describe('the packed package, installed in an empty project', () => {
 
   it('imports its entry points from plain ESM', async () => {
     writeFileSync(join(project, 'use.mjs'), `
-      import { createSimulator, createExpressApp, createNodeHandler } from 'content-service-simulator';
+      import { createSimulator, createNodeHandler } from 'content-service-simulator';
       import { createMswHandlers } from 'content-service-simulator/msw';
       import { createMcpEndpoint } from 'content-service-simulator/mcp';
       const sim = createSimulator({ frozenAt: '2026-03-02T09:00:00Z' });
       const reply = sim.handle({ method: 'GET', url: '/api/v1/tokens/balance', headers: { authorization: 'Bearer ' + sim.keys.readWrite } });
-      console.log(JSON.stringify({ status: reply.status, handlers: createMswHandlers(sim).length, mcp: typeof createMcpEndpoint(sim).fetch, app: typeof createExpressApp(sim), node: typeof createNodeHandler(sim) }));
+      console.log(JSON.stringify({ status: reply.status, handlers: createMswHandlers(sim).length, mcp: typeof createMcpEndpoint(sim).fetch, node: typeof createNodeHandler(sim) }));
     `);
     const { stdout } = await run(process.execPath, ['use.mjs'], { cwd: project });
-    expect(JSON.parse(stdout)).toEqual({ status: 200, handlers: expect.any(Number), mcp: 'function', app: 'function', node: 'function' });
+    expect(JSON.parse(stdout)).toEqual({ status: 200, handlers: expect.any(Number), mcp: 'function', node: 'function' });
   });
 
   it.each(['nodenext', 'bundler'])('type-checks a TypeScript user with moduleResolution %s, no @types/express', async (resolution) => {

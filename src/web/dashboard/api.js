@@ -63,12 +63,13 @@ export class ControlApi {
 
   /**
    * Server-sent events read with fetch (EventSource cannot send the control token), resumed
-   * from the last id seen when the connection breaks.
+   * from the last id seen when the connection breaks. `fromId` asks for what came after it
+   * first: '0' replays everything the server still keeps.
    * @param {string} path @param {(event: {id: string, event: string, data: string}) => void} onEvent
-   * @param {AbortSignal} signal @param {(error: unknown) => void} onError
+   * @param {AbortSignal} signal @param {(error: unknown) => void} onError @param {string} [fromId]
    */
-  async stream(path, onEvent, signal, onError) {
-    let lastId;
+  async stream(path, onEvent, signal, onError, fromId) {
+    let lastId = fromId;
     while (!signal.aborted) {
       try {
         const headers = { ...this.headers(), accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) };
@@ -80,16 +81,18 @@ export class ControlApi {
           const { value, done } = await reader.read();
           if (done) break;
           buffer += value;
+          // One pass over the chunk: a replay of thousands of entries arrives at once.
+          let start = 0;
           let end;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = parseEvent(block);
+          while ((end = buffer.indexOf('\n\n', start)) !== -1) {
+            const event = parseEvent(buffer.slice(start, end));
+            start = end + 2;
             if (event) {
               if (event.id) lastId = event.id;
               onEvent(event);
             }
           }
+          buffer = buffer.slice(start);
         }
       } catch (error) {
         if (signal.aborted) return;

@@ -39,8 +39,11 @@ export const short = (id) => (typeof id === 'string' ? id.slice(0, 8) : '');
 /** An ISO instant as the time of day, UTC, to the second. */
 export const timeOf = (iso) => (typeof iso === 'string' ? iso.slice(11, 19) : '');
 
-/** A table with a header row and one row per item; `empty` when there are none. */
+/**
+ * A table with a header row and one row per item; `empty` when there are none. It scrolls in
+ * a box of its own, so a long or wide table never stretches the page (nor a phone's screen).
+ */
 export function table(columns, rows, empty) {
   if (rows.length === 0) return h('p', { class: 'empty' }, empty);
-  return h('table', {}, h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c)))), h('tbody', {}, ...rows));
+  return h('div', { class: 'table-scroll' }, h('table', {}, h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c)))), h('tbody', {}, ...rows)));
 }

@@ -1,22 +1,58 @@
 // @ts-check
-import { h, fill, short, table, timeOf } from './dom.js';
+import { h, fill, short, timeOf } from './dom.js';
+import { windowedTable } from './windowed-table.js';
 
-const SHOWN = 200;
+/**
+ * Entries the page keeps: ten journals of the default size. The list draws only the rows in
+ * view, so this bounds the tab's memory, not its speed.
+ */
+export const KEPT = 10_000;
 
 /**
  * The request journal, live: what clients sent and got, newest first, filtered by account,
- * operation and status; a row opens to show the (redacted) bodies.
+ * operation and status; a row opens to show the (redacted) bodies. The feed starts with a
+ * replay of every entry the simulator keeps, then follows new ones as they come.
  * @param {import('./api.js').ControlApi} api @param {{ report: (e: unknown) => void }} app
  */
 export function journalPanel(api, app) {
   /** @type {any[]} */
   let entries = [];
+  /** @type {any[]} Arrived since the last draw, oldest first. */
+  let arrived = [];
+  let newest = 0;
+  let unseen = 0;
+  let drawing = 0;
   let feed = new AbortController();
   const account = h('select', { id: 'journal-account', 'aria-label': 'account' }, h('option', { value: '' }, 'every account'));
-  const operation = h('input', { id: 'journal-operation', placeholder: 'operationId', list: 'operation-ids', size: '18' });
-  const status = h('input', { id: 'journal-status', placeholder: 'status', type: 'number', min: '100', max: '599', size: '5' });
+  const operation = h('input', { id: 'journal-operation', placeholder: 'operationId', 'aria-label': 'operationId', list: 'operation-ids', size: '18' });
+  const status = h('input', { id: 'journal-status', placeholder: 'status', 'aria-label': 'status', type: 'number', min: '100', max: '599', size: '5' });
   const live = h('span', { id: 'journal-live', class: 'badge' }, 'connecting');
-  const body = h('div', {});
+  const count = h('span', { id: 'journal-count', class: 'muted' }, '');
+  const list = windowedTable({
+    id: 'journal-rows',
+    columns: ['Time', 'Method', 'URL', 'Operation', 'Status', 'Fault', 'Key / account', 'ms'],
+    empty: 'Nothing yet: calls to /api/v1 show here as they happen.',
+    key: (e) => e.seq,
+    row,
+    details,
+  });
+  const toNewest = h('button', {
+    id: 'journal-newest',
+    type: 'button',
+    hidden: true,
+    onclick: () => {
+      list.toTop();
+      unseen = 0;
+      toNewest.hidden = true;
+    },
+  }, 'Newest');
+  list.element.addEventListener('scroll', () => {
+    if (!list.scrolledAway) {
+      unseen = 0;
+      toNewest.hidden = true;
+    }
+  });
+
   const value = (el) => /** @type {HTMLInputElement} */ (el).value.trim();
   const query = () => {
     const q = new URLSearchParams();
@@ -25,75 +61,94 @@ export function journalPanel(api, app) {
     if (value(status)) q.set('status', value(status));
     return q.toString();
   };
-  const render = () => {
-    const rows = entries.map((e) => {
-      const row = h('tr', { dataset: { seq: e.seq, status: e.status }, class: e.injected ? 'injected' : '' },
-        h('td', {}, timeOf(e.at)),
-        h('td', {}, e.method),
-        h('td', { class: 'url', title: e.url }, e.url),
-        h('td', {}, e.operationId ?? ''),
-        h('td', {}, h('span', { class: `badge http-${String(e.status)[0]}xx` }, e.status), e.errorCode ? ` ${e.errorCode}` : ''),
-        h('td', {}, e.injected ? h('span', { class: 'badge injected', title: 'made by a fault rule or a Prefer header' }, `injected: ${e.injected}`) : ''),
-        h('td', {}, e.keyHint ? h('code', {}, e.keyHint) : '', e.accountId ? h('code', { title: e.accountId }, ` ${short(e.accountId)}`) : ''),
-        h('td', { class: 'num' }, e.durationMs),
-      );
-      row.addEventListener('click', () => {
-        const next = row.nextElementSibling;
-        if (next?.classList.contains('details')) next.remove();
-        else row.after(details(e));
-      });
-      return row;
-    });
-    fill(body, table(['Time', 'Method', 'URL', 'Operation', 'Status', 'Fault', 'Key / account', 'ms'], rows, 'Nothing yet: calls to /api/v1 show here as they happen.'));
+
+  /** Puts what arrived in front, at most once a frame however fast entries come. */
+  const draw = () => {
+    drawing = 0;
+    const added = arrived.reverse();
+    arrived = [];
+    entries = added.length >= KEPT ? added.slice(0, KEPT) : [...added, ...entries.slice(0, KEPT - added.length)];
+    if (list.scrolledAway && added.length > 0) {
+      unseen += added.length;
+      fill(toNewest, `Newest (${unseen.toLocaleString('en')} more)`);
+      toNewest.hidden = false;
+    }
+    list.show(entries, added.length);
+    fill(count, entries.length === 0 ? '' : `${entries.length.toLocaleString('en')} ${entries.length === 1 ? 'entry' : 'entries'}, newest first`);
   };
-  const connect = async () => {
+  const reset = () => {
+    entries = [];
+    arrived = [];
+    unseen = 0;
+    toNewest.hidden = true;
+    cancelAnimationFrame(drawing);
+    drawing = requestAnimationFrame(draw);
+  };
+
+  const connect = () => {
     feed.abort();
     feed = new AbortController();
-    try {
-      entries = (await api.get(`/_sim/journal?limit=${SHOWN}&${query()}`)).data;
-      render();
-    } catch (error) {
-      app.report(error);
-    }
-    const signal = feed.signal;
+    newest = 0;
+    reset();
+    list.toTop();
     fill(live, 'live');
     live.className = 'badge running';
+    // From 0: the simulator first replays every entry it keeps that matches, oldest first.
     void api.stream(`/_sim/journal/stream?${query()}`, (event) => {
       if (event.event !== 'entry') return;
       const entry = JSON.parse(event.data);
-      if (entries.some((e) => e.seq === entry.seq)) return;
-      entries = [entry, ...entries].slice(0, SHOWN);
-      render();
-    }, signal, (error) => {
+      // A reconnection replays what was missed; seq only grows.
+      if (entry.seq <= newest) return;
+      newest = entry.seq;
+      if (arrived.length >= KEPT) arrived.shift();
+      arrived.push(entry);
+      if (!drawing) drawing = requestAnimationFrame(draw);
+    }, feed.signal, (error) => {
       fill(live, 'reconnecting');
       live.className = 'badge frozen';
       app.report(error);
-    });
+    }, '0');
   };
   const clear = h('button', {
     id: 'journal-clear',
     type: 'button',
     onclick: async () => {
       try {
-        await api.delete(`/_sim/journal${value(account) ? `?${new URLSearchParams({ accountId: value(account) })}` : ''}`);
-        entries = [];
-        render();
+        const who = value(account);
+        await api.delete(`/_sim/journal${who ? `?${new URLSearchParams({ accountId: who })}` : ''}`);
+        reset();
       } catch (error) {
         app.report(error);
       }
     },
   }, 'Clear');
-  for (const input of [account, operation, status]) input.addEventListener('change', () => void connect());
-  const element = h('section', { id: 'journal' }, h('h2', {}, 'Request journal ', live), h('div', { class: 'filters' }, account, operation, status, clear), body);
+  for (const input of [account, operation, status]) input.addEventListener('change', () => connect());
+  const element = h('section', { id: 'journal' },
+    h('h2', {}, 'Request journal ', live, ' ', count),
+    h('div', { class: 'filters' }, account, operation, status, clear, toNewest),
+    list.element);
   return {
     element,
-    start: () => void connect(),
+    start: () => connect(),
     /** @param {any[]} accounts */
     accounts(accounts) {
       const chosen = value(account);
       fill(account, h('option', { value: '' }, 'every account'), ...accounts.map((a) => h('option', { value: a.accountId, selected: a.accountId === chosen }, `${a.name} (${short(a.accountId)})`)));
     },
   };
+}
+
+function row(e) {
+  return h('tr', { dataset: { seq: e.seq, status: e.status }, class: e.injected ? 'injected' : '' },
+    h('td', {}, timeOf(e.at)),
+    h('td', {}, e.method),
+    h('td', { class: 'url', title: e.url }, e.url),
+    h('td', { title: e.operationId ?? '' }, e.operationId ?? ''),
+    h('td', { title: e.errorCode ?? '' }, h('span', { class: `badge http-${String(e.status)[0]}xx` }, e.status), e.errorCode ? ` ${e.errorCode}` : ''),
+    h('td', {}, e.injected ? h('span', { class: 'badge injected', title: 'made by a fault rule or a Prefer header' }, `injected: ${e.injected}`) : ''),
+    h('td', {}, e.keyHint ? h('code', {}, e.keyHint) : '', e.accountId ? h('code', { title: e.accountId }, ` ${short(e.accountId)}`) : ''),
+    h('td', { class: 'num' }, e.durationMs),
+  );
 }
 
 function details(e) {

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Real nginx (Debian's package) and real `content-sim serve` processes, started exactly as the
- * README's "Running several instances" section says, on free loopback ports. nginx runs as the
+ * Real nginx (Debian's package) and real `content-sim serve` processes, started exactly as
+ * docs/operations/scaling.md says, on free loopback ports. nginx runs as the
  * current user with every path it writes (pid, logs, temporary bodies) in a temp directory.
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -18,13 +18,15 @@ export function findNginx(): string | undefined {
   return onPath || ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((p) => existsSync(p));
 }
 
-/** The README section and its two code blocks: the commands that start the instances, and nginx's configuration. */
+/** The scale-out guide, whose demo-key table the test also reads. */
+export const SCALING_DOC = join(root, 'docs/operations/scaling.md');
+
+/** The guide's two code blocks: the commands that start the instances (marked illustrative: this test runs them), and nginx's configuration. */
 export function readmeRecipe(): { commands: string[][]; nginx: string } {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Running several instances'), readme.indexOf('\n## ', readme.indexOf('## Running several instances') + 3));
+  const section = readFileSync(SCALING_DOC, 'utf8');
   const block = (lang: string) => {
-    const match = new RegExp('```' + lang + '\\n([\\s\\S]*?)```').exec(section);
-    if (!match) throw new Error(`no ${lang} block in the README's scale-out section`);
+    const match = new RegExp('```' + lang + '(?: [^\\n]*)?\\n([\\s\\S]*?)```').exec(section);
+    if (!match) throw new Error(`no ${lang} block in docs/operations/scaling.md`);
     return match[1] as string;
   };
   const commands = block('sh').trim().split('\n').map((line) => line.trim().split(/\s+/));
@@ -47,7 +49,7 @@ export interface Instance {
   stop(): void;
 }
 
-/** `content-sim serve …` from the README, on a free port (`--port 0`), plus extra options. */
+/** `content-sim serve …` from the guide, on a free port (`--port 0`), plus extra options. */
 export async function startInstance(readmeArgs: string[], extra: string[]): Promise<Instance> {
   const args = readmeArgs.slice(2).map((arg, i, all) => (all[i - 1] === '--port' ? '0' : arg));
   const child: ChildProcess = spawn(`${root}node_modules/.bin/tsx`, ['src/cli/main.ts', 'serve', ...args, '--quiet', ...extra], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });

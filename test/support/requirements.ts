@@ -1,0 +1,74 @@
+/**
+ * What the full suite needs beyond `npm install`, found once: a test that needs something
+ * missing here skips, and says in one line what to install.
+ *
+ * - Java 17 or newer on PATH (Specmatic's jar),
+ * - Chromium at /usr/bin/chromium (Debian's `chromium` package; the browser tests),
+ * - nginx (Debian's `nginx` package; the scale-out recipe),
+ * - on Linux x64 only: the Node 22, 24 and 26 binaries, Bun and Deno that `npm test`'s pretest
+ *   installs in test/runtimes (their packages are for that platform).
+ *
+ * On CI (CI set) nothing is reported missing: there a missing tool is a broken install step,
+ * so its tests run and fail rather than skip.
+ */
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Tool = 'java' | 'chromium' | 'nginx' | 'node22' | 'node24' | 'node26' | 'bun' | 'deno';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The tools `npm test`'s pretest installs (`npm install --prefix test/runtimes`). */
+export const runtimes = join(root, 'test/runtimes/node_modules');
+
+/** Where each tool is, when it is there. */
+export const tools: Record<Tool, string | undefined> = {
+  java: onPath('java'),
+  chromium: found('/usr/bin/chromium'),
+  nginx: onPath('nginx') ?? found('/usr/sbin/nginx', '/usr/local/sbin/nginx'),
+  node22: found(join(runtimes, 'node22/bin/node')),
+  node24: found(join(runtimes, 'node24/bin/node')),
+  node26: found(join(runtimes, 'node26/bin/node')),
+  bun: found(join(runtimes, '@oven/bun-linux-x64/bin/bun')),
+  deno: found(join(runtimes, '@deno/linux-x64-glibc/deno')),
+};
+
+const RUNTIME_HINT = 'Linux x64 only, installed by `npm install --prefix test/runtimes` (pretest)';
+const HOW_TO_GET: Record<Tool, string> = {
+  java: 'Java 17 or newer on PATH (Debian: apt-get install default-jre-headless)',
+  chromium: 'Chromium at /usr/bin/chromium (Debian: apt-get install chromium)',
+  nginx: 'nginx (Debian: apt-get install nginx)',
+  node22: `Node 22 in test/runtimes (${RUNTIME_HINT})`,
+  node24: `Node 24 in test/runtimes (${RUNTIME_HINT})`,
+  node26: `Node 26 in test/runtimes (${RUNTIME_HINT})`,
+  bun: `Bun in test/runtimes (${RUNTIME_HINT})`,
+  deno: `Deno in test/runtimes (${RUNTIME_HINT})`,
+};
+
+const told = new Set<string>();
+
+/**
+ * Why a test that needs these tools cannot run here, or undefined when it can: use it as
+ * `describe.skipIf(missing(...))`. The reason is printed once per test file.
+ */
+export function missing(...needed: Tool[]): string | undefined {
+  if (process.env.CI) return undefined;
+  const absent = needed.filter((tool) => tools[tool] === undefined);
+  if (absent.length === 0) return undefined;
+  const reason = `skipped: needs ${absent.map((tool) => HOW_TO_GET[tool]).join('; ')}`;
+  if (!told.has(reason)) {
+    told.add(reason);
+    console.warn(reason);
+  }
+  return reason;
+}
+
+function found(...paths: string[]): string | undefined {
+  return paths.find((path) => existsSync(path));
+}
+
+function onPath(command: string): string | undefined {
+  const extensions = process.platform === 'win32' ? (process.env.PATHEXT ?? '.EXE').split(';') : [''];
+  const dirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
+  return found(...dirs.flatMap((dir) => extensions.map((extension) => join(dir, command + extension))));
+}
