@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExpressApp } from '../../src/adapters/express.js';
 import { createMcpEndpoint } from '../../src/mcp/mcp-endpoint.js';
-import { createSimulator, type Simulator } from '../../src/simulator.js';
+import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator.js';
 import { assertContract } from '../support/contract.js';
 import { T0 } from '../support/harness.js';
 
@@ -14,8 +14,8 @@ export interface OAuthRig {
   close(): Promise<void>;
 }
 
-export async function oauthRig(): Promise<OAuthRig> {
-  const simulator = createSimulator({ frozenAt: T0, onFault: () => {} });
+export async function oauthRig(options: SimulatorOptions = {}): Promise<OAuthRig> {
+  const simulator = createSimulator({ frozenAt: T0, onFault: () => {}, ...options });
   const server: Server = createServer(createExpressApp(simulator, { mcp: createMcpEndpoint(simulator, { pollMs: 20 }) }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,28 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { createExpressApp } from '../../src/adapters/express.js';
-import { createMcpEndpoint } from '../../src/mcp/mcp-endpoint.js';
-import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator.js';
+import type { SimulatorOptions } from '../../src/simulator.js';
+import { oauthRig, type OAuthRig } from '../oauth/support.js';
 import { assertContract } from './contract.js';
-import { T0 } from './harness.js';
 
 /** A simulator (REST, control and /mcp) on a loopback port, its clock frozen at T0; by default three GETs a minute per key. */
-export async function rig(options: SimulatorOptions = { rateLimits: { perKey: { default: 3 } } }): Promise<{ simulator: Simulator; base: string; close(): Promise<void> }> {
-  const simulator = createSimulator({ frozenAt: T0, onFault: () => {}, ...options });
-  const server: Server = createServer(createExpressApp(simulator, { mcp: createMcpEndpoint(simulator, { pollMs: 20 }) }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  simulator.internal.oauth.setListeningUrl(base);
-  return {
-    simulator,
-    base,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+export const rig = (options: SimulatorOptions = { rateLimits: { perKey: { default: 3 } } }): Promise<OAuthRig> => oauthRig(options);
 
 export interface Answer {
   status: number;
