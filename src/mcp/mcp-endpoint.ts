@@ -24,6 +24,8 @@ import { createMcpServer, type McpServerDeps } from './mcp-server.js';
 import type { HandledResponse } from '../engine/engine.js';
 import { DEFAULT_SESSION_LIMITS, LegacySessions } from './legacy-sessions.js';
 import { rpcError } from './rpc-error.js';
+import { ServerPool } from './server-pool.js';
+import { claimsModernEra, mayBeInitialize } from './stateless-route.js';
 import { buildToolCatalog } from './tool-catalog.js';
 import { MAX_WAITS_PER_ACCOUNT, WAIT_FOR_BUILD, WaitSlots } from './wait-for-build.js';
 
@@ -86,7 +88,10 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     challengeParams: options.challengeParams ?? (() => ({ resource_metadata: oauth.resourceMetadataUrl })),
   };
   const hostnames = [...localhostAllowedHostnames(), ...(options.allowedHostnames ?? []), new URL(oauth.issuer).hostname];
-  const modern = createMcpHandler(() => createMcpServer(deps), { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
+  // Stateless requests reuse idle servers: the tools, resources and prompts are registered once per instance, not per call.
+  const pool = new ServerPool(() => createMcpServer(deps));
+  const modern = createMcpHandler(() => pool.take(), { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
+  const allowedHosts = new Set<string>();
   const sessions = new LegacySessions(() => createMcpServer(deps), {
     maxSessions: options.maxSessions ?? DEFAULT_SESSION_LIMITS.maxSessions,
     maxPerAccount: options.maxSessionsPerAccount ?? DEFAULT_SESSION_LIMITS.maxPerAccount,
@@ -94,18 +99,18 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
   });
 
   async function handle(request: Request): Promise<Response> {
-    const rejected = hostRefusal(request, hostnames) ?? originValidationResponse(request, hostnames);
+    const rejected = hostRefusal(request, hostnames, allowedHosts) ?? originValidationResponse(request, hostnames);
     if (rejected) return rejected;
     const authenticated = authenticateMcp(request, auth, simulator.clock.now());
     if ('response' in authenticated) return authenticated.response;
     const { principal } = authenticated;
 
     let parsedBody: unknown;
-    let forward = request;
+    let bodyText: string | undefined;
     if (request.method === 'POST') {
       const body = await readRequestBody(request, MAX_BODY_BYTES);
       if (body.tooLarge) return jsonResponse(413, { error: `The body exceeds ${MAX_BODY_BYTES} bytes.`, code: 'PAYLOAD_TOO_LARGE', details: { maxBytes: MAX_BODY_BYTES } });
-      forward = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
+      bodyText = body.text;
       try {
         parsedBody = JSON.parse(body.text);
       } catch {
@@ -114,7 +119,7 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
       const refusal = scopeRefusal(request, parsedBody, principal);
       if (refusal) return refusal;
     }
-    const initialize = Array.isArray(parsedBody) ? parsedBody.some(isInitializeRequest) : isInitializeRequest(parsedBody);
+    const initialize = Array.isArray(parsedBody) ? parsedBody.some(isInitialize) : isInitialize(parsedBody);
     // What opens a session or a stream waits while the memory budget is used up; a new session counts like a request.
     if (simulator.internal.capacity.exceeded && (initialize || request.method === 'GET')) return memoryFull(simulator.internal.capacity);
     if (initialize) {
@@ -123,16 +128,19 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     }
     const authInfo: AuthInfo = { token: 'redacted', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { principal } };
     const handleOptions = parsedBody === undefined ? { authInfo } : { authInfo, parsedBody };
-    const answer = (await isLegacyRequest(forward, parsedBody)) ? sessions.handle(forward, principal, initialize, handleOptions) : modern.fetch(forward, handleOptions);
+    // The SDK reads nothing more of a request whose body it is given: the one whose body was read here serves the modern path as it is.
+    const answer = (await isLegacy(request, parsedBody)) ? sessions.handle(replayable(request, bodyText), principal, initialize, handleOptions) : modern.fetch(request, handleOptions);
     if (!faultEffects) return answer;
     // A dropped tool call ends its exchange as a network failure: no answer at all.
-    const cut = new Promise<Response>((resolve) => cuts.set(principal, () => resolve(Response.error())));
-    return Promise.race([answer, cut]);
+    return new Promise<Response>((resolve, reject) => {
+      cuts.set(principal, () => resolve(Response.error()));
+      answer.then(resolve, reject);
+    });
   }
 
   /** An `initialize` counts in the credential's and the account's buckets like one REST request. */
   function rateLimited(principal: Principal): Response | undefined {
-    const decision = simulator.internal.limiter.take(principal.credentialId, principal.account.id, 'default', simulator.clock.now());
+    const decision = simulator.internal.limiter.take(principal.credentialId, principal.account.id, 'default', principal.account.now(simulator.clock.now()), principal.account.clock !== null);
     if (decision.allowed) return undefined;
     const { state, retryAfterSeconds } = decision;
     return jsonResponse(
@@ -187,9 +195,32 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
  * called directly) carries no Host header, and cannot: its URL names the authority, which a
  * server's URL always takes from Host (node:http refuses a request without one).
  */
-function hostRefusal(request: Request, hostnames: string[]): Response | undefined {
-  const result = validateHostHeader(request.headers.get('host') ?? new URL(request.url).host, hostnames);
-  return result.ok ? undefined : rpcError(403, -32000, result.message);
+function hostRefusal(request: Request, hostnames: string[], allowed: Set<string>): Response | undefined {
+  const host = request.headers.get('host') ?? new URL(request.url).host;
+  if (allowed.has(host)) return undefined;
+  const result = validateHostHeader(host, hostnames);
+  if (!result.ok) return rpcError(403, -32000, result.message);
+  // Clients send one Host or a few: the verdict on each is kept, bounded, so it is parsed once.
+  if (allowed.size < MAX_REMEMBERED_HOSTS) allowed.add(host);
+  return undefined;
+}
+
+const MAX_REMEMBERED_HOSTS = 64;
+
+/** `isInitializeRequest` is a schema parse, costly when it fails: only a message named `initialize` can be one. */
+function isInitialize(message: unknown): boolean {
+  return mayBeInitialize(message) && isInitializeRequest(message);
+}
+
+/** The SDK's own era routing, skipped for the plain stateless request that it always routes to the modern path. */
+async function isLegacy(request: Request, parsedBody: unknown): Promise<boolean> {
+  if (request.method === 'POST' && claimsModernEra(parsedBody)) return false;
+  return isLegacyRequest(request, parsedBody);
+}
+
+/** The request with its body again (it was read here), for the 2025-era transport. */
+function replayable(request: Request, bodyText: string | undefined): Request {
+  return bodyText === undefined ? request : new Request(request.url, { method: 'POST', headers: request.headers, body: bodyText });
 }
 
 function memoryFull(capacity: Capacity): Response {

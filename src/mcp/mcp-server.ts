@@ -53,9 +53,8 @@ export function createMcpServer(deps: McpServerDeps, inProcessCaller?: () => Pri
   const principalOf = (ctx: ServerContext): Principal | undefined =>
     (ctx.http?.authInfo?.extra as { principal?: Principal } | undefined)?.principal ?? inProcessCaller?.();
 
-  server.setRequestHandler('tools/list', () => ({
-    tools: [...[...deps.tools.values()].map(listing), WAIT_FOR_BUILD.listing(deps.tools)],
-  }));
+  const tools = toolList(deps.tools);
+  server.setRequestHandler('tools/list', () => ({ tools }));
 
   server.setRequestHandler('tools/call', async (request, ctx): Promise<ToolResult> => {
     const { name, arguments: args = {} } = request.params;
@@ -77,6 +76,14 @@ export function createMcpServer(deps: McpServerDeps, inProcessCaller?: () => Pri
   server.setRequestHandler('prompts/list', () => ({ prompts: promptList() }));
   server.setRequestHandler('prompts/get', { params: PromptParams }, (params) => renderPrompt(params.name, params.arguments ?? {}));
   return server;
+}
+
+/** The tool list is the contract's: built once for a catalogue, whatever the number of servers and calls. */
+const toolLists = new WeakMap<Map<string, ToolDefinition>, ReturnType<typeof listing | typeof WAIT_FOR_BUILD.listing>[]>();
+function toolList(tools: Map<string, ToolDefinition>) {
+  let list = toolLists.get(tools);
+  if (!list) toolLists.set(tools, (list = [...[...tools.values()].map(listing), WAIT_FOR_BUILD.listing(tools)]));
+  return list;
 }
 
 function listing(tool: ToolDefinition) {

@@ -67,29 +67,26 @@ export function callTool(tool: ToolDefinition, args: Json, principal: Principal 
 export function toEngineRequest(tool: ToolDefinition, args: Json): EngineRequest | { problems: { path: string; message: string }[] } {
   const problems: { path: string; message: string }[] = [];
   const rest: Json = { ...args };
-  const values = (location: string) => tool.arguments.filter((a) => a.in === location);
   let path = tool.operation.template;
-  for (const arg of values('path')) {
-    const value = rest[arg.name];
-    delete rest[arg.name];
-    if (typeof value !== 'string' && typeof value !== 'number') {
-      problems.push({ path: arg.name, message: 'is required' });
-      continue;
-    }
-    path = path.replace(`{${arg.wireName}}`, encodeURIComponent(String(value)));
-  }
-  const query = new URLSearchParams();
-  for (const arg of values('query')) {
-    const value = rest[arg.name];
-    delete rest[arg.name];
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) query.append(arg.wireName, typeof item === 'object' ? JSON.stringify(item) : String(item));
-  }
+  let query: URLSearchParams | undefined;
   const headers: Record<string, string> = {};
-  for (const arg of values('header')) {
+  // One pass in the contract's order: path problems, query order and header names come out as they are declared.
+  for (const arg of tool.arguments) {
     const value = rest[arg.name];
     delete rest[arg.name];
-    if (value !== undefined && value !== null) headers[arg.wireName.toLowerCase()] = String(value);
+    if (arg.in === 'path') {
+      if (typeof value !== 'string' && typeof value !== 'number') {
+        problems.push({ path: arg.name, message: 'is required' });
+        continue;
+      }
+      path = path.replace(`{${arg.wireName}}`, encodeURIComponent(String(value)));
+    } else if (arg.in === 'query') {
+      if (value === undefined || value === null) continue;
+      query ??= new URLSearchParams();
+      for (const item of Array.isArray(value) ? value : [value]) query.append(arg.wireName, typeof item === 'object' ? JSON.stringify(item) : String(item));
+    } else if (arg.in === 'header') {
+      if (value !== undefined && value !== null) headers[arg.wireName.toLowerCase()] = String(value);
+    }
   }
   let body: unknown;
   if (tool.body === 'nested') {
@@ -100,7 +97,7 @@ export function toEngineRequest(tool: ToolDefinition, args: Json): EngineRequest
   }
   if (tool.body !== 'flat') for (const name of Object.keys(rest)) problems.push({ path: name, message: 'is not an argument of this tool' });
   if (problems.length) return { problems };
-  const request: EngineRequest = { method: tool.operation.method, url: query.size ? `${path}?${query}` : path, headers };
+  const request: EngineRequest = { method: tool.operation.method, url: query?.size ? `${path}?${query}` : path, headers };
   if (body !== undefined) {
     headers['content-type'] = 'application/json';
     request.body = new TextEncoder().encode(JSON.stringify(body));
