@@ -148,7 +148,7 @@ describe.skipIf(skipReason !== undefined)('content-sim as a single executable, w
     expect(docs.text).toContain('src="/docs/scalar.js"');
     const scalar = await call('GET', '/docs/scalar.js');
     expect(scalar.status).toBe(200);
-    expect(scalar.text).toBe(readFileSync(`${root}node_modules/@scalar/api-reference/dist/browser/standalone.js`, 'utf8'));
+    expect(scalar.text).toBe(readFileSync(`${root}dist/web/scalar.js`, 'utf8'));
     expect((await call('GET', '/openapi.yaml')).text).toBe(readFileSync(`${root}openapi.yaml`, 'utf8'));
     expect((await call('GET', '/simulator-control.yaml')).text).toBe(readFileSync(`${root}simulator-control.yaml`, 'utf8'));
     const dashboard = await call('GET', '/');
