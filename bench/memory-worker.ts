@@ -7,6 +7,23 @@
  * after the first tenth and at the end.
  */
 import { createSimulator } from '../src/simulator.js';
+import { HeapGrowth } from '../src/cli/heap-growth.js';
+import { sampleMemory } from '../src/cli/memory-gauge.js';
+
+/**
+ * What `content-sim serve` runs beside the simulator: its memory gauge, sampling four times a
+ * second and feeding the heap's growing policy. The loops here never yield to the event loop,
+ * so they take the gauge's samples themselves. BENCH_LIBRARY=1: the simulator alone, as a
+ * program that embeds it runs it.
+ */
+const growth = process.env.BENCH_LIBRARY === '1' ? null : new HeapGrowth();
+let sampledAt = 0;
+function gaugeSample(): void {
+  const now = performance.now();
+  if (growth === null || now - sampledAt < 250) return;
+  sampledAt = now;
+  growth.update(sampleMemory().heapUsed);
+}
 
 const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
@@ -44,14 +61,18 @@ async function builds(n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
     const answer = sim.handle(create);
     if (i % 2 === 0) ids.push(JSON.parse(answer.body as string).buildId as string);
+    gaugeSample();
   }
   sim.clock.advance(24 * 3_600_000);
-  for (const id of ids) sim.handle({ method: 'GET', url: `/api/v1/builds/${id}`, headers });
+  for (const id of ids) {
+    sim.handle({ method: 'GET', url: `/api/v1/builds/${id}`, headers });
+    gaugeSample();
+  }
   ids.length = 0;
   const after = settle();
   const idle = await idleRss();
   const kept = sim.internal.store.accounts.size; // keeps the simulator alive until measured
-  console.log(JSON.stringify({ n, heapPerBuild: (after.heapUsed - base.heapUsed) / n, rssMiB: after.rss / 2 ** 20, idleRssMiB: idle / 2 ** 20, heapMiB: after.heapUsed / 2 ** 20, heapTotalMiB: after.heapTotal / 2 ** 20, peakRssMiB: process.resourceUsage().maxRSS / 1024, kept }));
+  console.log(JSON.stringify({ n, heapPerBuild: (after.heapUsed - base.heapUsed) / n, rssMiB: after.rss / 2 ** 20, idleRssMiB: idle / 2 ** 20, heapMiB: after.heapUsed / 2 ** 20, heapTotalMiB: after.heapTotal / 2 ** 20, peakRssMiB: process.resourceUsage().maxRSS / 1024, growingPercent: growth?.growingPercent ?? null, kept }));
 }
 
 async function soak(seconds: number): Promise<void> {
@@ -70,6 +91,7 @@ async function soak(seconds: number): Promise<void> {
       made++;
       sim.handle({ method: 'GET', url: `/api/v1/builds/${last}`, headers });
       sim.handle({ method: 'GET', url: '/api/v1/builds?status=completed&limit=20', headers });
+      gaugeSample();
     }
     sim.clock.advance(1000);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + second * 1000 - performance.now())));

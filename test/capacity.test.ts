@@ -59,7 +59,7 @@ describe('a full memory budget', () => {
   });
 
   it('keeps a server with a small heap alive: past its heap budget it refuses builds instead of dying of "heap out of memory"', async () => {
-    const child = spawn(process.execPath, ['--max-old-space-size=48', `${root}dist/cli/main.js`, 'serve', '--port', '0', '--quiet', '--speed', 'instant', '--no-rate-limits'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--max-old-space-size=32', `${root}dist/cli/main.js`, 'serve', '--port', '0', '--quiet', '--speed', 'instant', '--no-rate-limits'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let died: string | null = null;
     child.once('exit', (code, signal) => (died = `exit ${code} ${signal}`));
     try {

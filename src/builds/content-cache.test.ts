@@ -33,6 +33,7 @@ describe('the content cache', () => {
   it("keeps a completed build's answer with its content, or alone, counted in the budget", () => {
     const cache = new ContentCache(100_000);
     cache.setAnswer('b0', 'x'.repeat(500));
+    cache.setAnswer('b0', 'x'.repeat(500));
     expect(cache.answer('b0')).toHaveLength(500);
     expect(cache.get('b0')).toBeUndefined(); // an answer alone is no content
     expect(cache.heldBytes).toBe(1_200);
@@ -45,9 +46,30 @@ describe('the content cache', () => {
     for (let i = 1; i < 10; i++) cache.set(`b${i}`, [page(20_000)]);
     expect(cache.answer('b0')).toBeUndefined();
     expect(cache.heldBytes).toBeLessThanOrEqual(100_000);
-    for (let i = 0; i < 1_000; i++) cache.setAnswer(`a${i}`, 'z'.repeat(100));
+    for (let i = 0; i < 1_000; i++) for (const _ of [1, 2]) cache.setAnswer(`a${i}`, 'z'.repeat(100));
     expect(cache.heldBytes).toBeLessThanOrEqual(100_000);
     expect(cache.answer('a999')).toBeDefined();
     expect(cache.answer('a0')).toBeUndefined();
+  });
+
+  it('keeps an answer alone from the second time it is offered, and at once beside cached content', () => {
+    const cache = new ContentCache(100_000);
+    // Read once: kept, it would only age into the old generation and die there.
+    for (let i = 0; i < 100; i++) cache.setAnswer(`once${i}`, 'x'.repeat(100));
+    expect(cache.size).toBe(0);
+    expect(cache.heldBytes).toBe(0);
+    // Asked for again (a poller): from then on it is served as written.
+    cache.setAnswer('once7', 'x'.repeat(100));
+    expect(cache.answer('once7')).toHaveLength(100);
+    expect(cache.size).toBe(1);
+    // A build whose pages are cached keeps its answer with them the first time.
+    cache.set('paged', [page(100)]);
+    cache.setAnswer('paged', 'y'.repeat(50));
+    expect(cache.answer('paged')).toHaveLength(50);
+    // Clearing forgets what was seen too.
+    cache.setAnswer('again', 'z');
+    cache.clear();
+    cache.setAnswer('again', 'z');
+    expect(cache.answer('again')).toBeUndefined();
   });
 });

@@ -4,6 +4,8 @@ import type { GeneratedContent } from '../content/types.js';
 export const DEFAULT_CONTENT_CACHE_BYTES = 32 * 1024 * 1024;
 /** An entry and its key, roughly: counted so that a cache of small answers stays in budget too. */
 const ANSWER_OVERHEAD = 200;
+/** Slots of the table of builds asked for once (a power of two): 256 KiB, whatever the history. */
+const SEEN_SLOTS = 1 << 16;
 
 /**
  * Generated content is a pure function of the seed and the build, so it is never stored with
@@ -15,6 +17,8 @@ const ANSWER_OVERHEAD = 200;
 export class ContentCache {
   private readonly entries = new Map<string, { pages?: GeneratedContent[]; bytes: number; answer?: string }>();
   private bytes = 0;
+  /** A hash of each build whose answer was offered once, one per slot, the newest winning its slot. */
+  private readonly seen = new Uint32Array(SEEN_SLOTS);
 
   constructor(readonly maxBytes = DEFAULT_CONTENT_CACHE_BYTES) {}
 
@@ -53,10 +57,14 @@ export class ContentCache {
    * Keeps the answer, with the build's pages when they are cached, else alone: a poller's GET
    * needs only the answer, and keeping whole pages for it would carry each one into V8's old
    * generation to die there (at a million builds, most of the time went to collecting them).
+   * An answer alone is kept from the second time it is offered: one read once and never again
+   * (most, in a long history) would live in the cache long enough to reach the old generation
+   * and die there, raising the peak of the heap by as much as the cache turns over.
    */
   setAnswer(buildId: string, answer: string): void {
     const entry = this.entries.get(buildId);
     if (entry?.answer !== undefined) return;
+    if (!entry && !this.seenBefore(buildId)) return;
     const bytes = answerBytes(answer);
     if (entry) {
       entry.answer = answer;
@@ -66,6 +74,15 @@ export class ContentCache {
     }
     this.bytes += bytes;
     this.evict();
+  }
+
+  /** Whether the build was offered before (recently enough to hold its slot); marks it as offered. */
+  private seenBefore(buildId: string): boolean {
+    const hash = fnv1a(buildId);
+    const slot = hash & (SEEN_SLOTS - 1);
+    if (this.seen[slot] === hash) return true;
+    this.seen[slot] = hash;
+    return false;
   }
 
   private evict(): void {
@@ -85,8 +102,16 @@ export class ContentCache {
 
   clear(): void {
     this.entries.clear();
+    this.seen.fill(0);
     this.bytes = 0;
   }
+}
+
+/** FNV-1a, 32 bits: cheap, and spread well enough over ids to index the table of builds seen. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }
 
 /** An answer's text, two bytes a character, and its entry. */

@@ -1,6 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { DEFAULT_CONTENT_CACHE_BYTES } from '../builds/content-cache.js';
 import type { Capacity } from '../limits/capacity.js';
+import type { HeapGrowth } from './heap-growth.js';
 
 const MiB = 1024 * 1024;
 /** Memory moves slowly next to requests, and a sample costs microseconds: four samples a second... */
@@ -41,12 +42,14 @@ function oldGenerationLimit(heapLimit: number, flags = `${process.execArgv.join(
  * Keeps `capacity` up to date: exceeded while the resident memory is above `maxMemoryMiB`
  * (when given) or the heap above 85% of V8's limit, whichever comes first, so the simulator
  * answers 503 CAPACITY_EXCEEDED instead of dying of "heap out of memory".
+ * Each sample also goes to `heapGrowth`, when given, which bounds the heap's growth once large.
  * Answers the function that stops it.
  */
-export function startMemoryGauge(capacity: Capacity, maxMemoryMiB: number | undefined, sample: () => MemorySample = sampleMemory): () => void {
+export function startMemoryGauge(capacity: Capacity, maxMemoryMiB: number | undefined, sample: () => MemorySample = sampleMemory, heapGrowth?: HeapGrowth): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const check = () => {
     const { rss, heapUsed, oldLimit } = sample();
+    heapGrowth?.update(heapUsed);
     const heapBudget = oldLimit * HEAP_SHARE;
     const rssBudget = maxMemoryMiB === undefined ? Infinity : maxMemoryMiB * MiB;
     const overRss = rss > rssBudget;

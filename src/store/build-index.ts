@@ -14,8 +14,8 @@ import { statusAt, type BuildStatus, type PipelineSchedule } from './schedule.js
 export class BuildIndex {
   private readonly byStatus = new Map<BuildStatus, number[]>();
   private readonly byTarget = new Map<string, number[]>();
-  /** Builds not yet completed or failed: where the index has them, and their schedule. */
-  private readonly moving = new Map<number, { status: BuildStatus; schedule: PipelineSchedule }>();
+  /** Builds not yet completed or failed: the status the index has them in (their schedules wait in `changes`). */
+  private readonly moving = new Map<number, BuildStatus>();
   private readonly changes = new ChangeQueue();
   private readonly stale = new Map<BuildStatus, number>();
 
@@ -35,10 +35,23 @@ export class BuildIndex {
     insertSorted(this.list(this.byStatus, status), seq);
     insertSorted(this.list(this.byTarget, build.targetId), seq);
     if (status === 'completed' || status === 'failed') return;
-    this.moving.set(seq, { status, schedule: s });
-    for (let i = 0; i < 4; i++) if (s.stageStart(i) > now) this.changes.push(s.stageStart(i), seq);
+    this.moving.set(seq, status);
+    this.queueNextChange(seq, s, now);
+  }
+
+  /**
+   * Queues the build's next status change after `now`, if it has one: one entry a build in the
+   * pipeline, queued again as each comes due (all five at once held about 50 MB more for a
+   * million pending builds).
+   */
+  private queueNextChange(seq: number, s: PipelineSchedule, now: number): void {
     const end = s.failure ? s.failure.at : s.completeAt;
-    if (end > now) this.changes.push(end, seq);
+    if (end <= now) return;
+    for (let i = 0; i < 4; i++) {
+      const at = s.stageStart(i);
+      if (at > now && at < end) return this.changes.push(at, seq, s);
+    }
+    this.changes.push(end, seq, s);
   }
 
   /**
@@ -62,14 +75,15 @@ export class BuildIndex {
    */
   advance(now: number): void {
     while (this.changes.size > 0 && this.changes.peekAt() <= now) {
+      const schedule = this.changes.peekSchedule();
       const seq = this.changes.pop();
-      const build = this.moving.get(seq);
-      if (!build) continue;
-      const status = statusAt(build.schedule, now);
-      if (status === build.status) continue;
-      const left = build.status;
-      build.status = status;
+      const left = this.moving.get(seq);
+      if (left === undefined) continue;
+      const status = statusAt(schedule, now);
+      this.queueNextChange(seq, schedule, now);
+      if (status === left) continue;
       if (status === 'completed' || status === 'failed') this.moving.delete(seq);
+      else this.moving.set(seq, status);
       this.markStale(left);
       insertSorted(this.list(this.byStatus, status), seq);
     }
@@ -79,7 +93,7 @@ export class BuildIndex {
     const stale = (this.stale.get(status) ?? 0) + 1;
     const list = this.list(this.byStatus, status);
     if (stale * 2 <= list.length) return void this.stale.set(status, stale);
-    this.byStatus.set(status, list.filter((seq) => this.moving.get(seq)?.status === status));
+    this.byStatus.set(status, list.filter((seq) => this.moving.get(seq) === status));
     this.stale.set(status, 0);
   }
 
@@ -97,10 +111,11 @@ function insertSorted(list: number[], seq: number): void {
   list.splice(i, 0, seq);
 }
 
-/** A binary min-heap of (instant, position) pairs, in two flat arrays. */
+/** A binary min-heap of (instant, position, schedule) entries, in three flat arrays. */
 class ChangeQueue {
   private at: number[] = [];
   private seq: number[] = [];
+  private schedule: PipelineSchedule[] = [];
   /** The most the queue has held since it was last compacted: arrays keep their room when they shrink. */
   private peak = 0;
 
@@ -111,16 +126,22 @@ class ChangeQueue {
   clear(): void {
     this.at.length = 0;
     this.seq.length = 0;
+    this.schedule.length = 0;
   }
 
   peekAt(): number {
     return this.at[0] as number;
   }
 
-  push(at: number, seq: number): void {
+  peekSchedule(): PipelineSchedule {
+    return this.schedule[0] as PipelineSchedule;
+  }
+
+  push(at: number, seq: number, schedule: PipelineSchedule): void {
     let i = this.at.length;
     this.at.push(at);
     this.seq.push(seq);
+    this.schedule.push(schedule);
     if (this.at.length > this.peak) this.peak = this.at.length;
     while (i > 0) {
       const parent = (i - 1) >> 1;
@@ -130,12 +151,14 @@ class ChangeQueue {
     }
     this.at[i] = at;
     this.seq[i] = seq;
+    this.schedule[i] = schedule;
   }
 
   pop(): number {
     const top = this.seq[0] as number;
     const lastAt = this.at.pop() as number;
     const lastSeq = this.seq.pop() as number;
+    const lastSchedule = this.schedule.pop() as PipelineSchedule;
     const n = this.at.length;
     if (n > 0) {
       let i = 0;
@@ -150,12 +173,14 @@ class ChangeQueue {
       }
       this.at[i] = lastAt;
       this.seq[i] = lastSeq;
+      this.schedule[i] = lastSchedule;
     }
     // Once drained to a quarter of its peak, copy to arrays of the size in use: the room a burst
-    // of builds reserved (two numbers a pending change) is given back.
+    // of builds reserved (three slots a build in the pipeline) is given back.
     if (n < this.peak >> 2) {
       this.at = this.at.slice();
       this.seq = this.seq.slice();
+      this.schedule = this.schedule.slice();
       this.peak = n;
     }
     return top;
@@ -164,5 +189,6 @@ class ChangeQueue {
   private move(from: number, to: number): void {
     this.at[to] = this.at[from] as number;
     this.seq[to] = this.seq[from] as number;
+    this.schedule[to] = this.schedule[from] as PipelineSchedule;
   }
 }

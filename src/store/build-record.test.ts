@@ -46,6 +46,18 @@ describe('a compact build', () => {
     expect(count).toBe(CONTENT_KINDS.length * 2 * 3 * 2 * 2 * 2);
   });
 
+  it("gives back the engine's correlation ids and any other exactly, through a save and a restore", () => {
+    const options: BuildOptions = { buildType: 'single', kind: 'blog', objective: 'o', researchPolicy: 'none', researchMode: 'standard', qualityMode: 'standard', pages: 1, generateImages: true };
+    const engineMade = `corr_${'00ff7a'.repeat(8)}`;
+    for (const correlationId of [engineMade, `corr_${'0123456789abcdef'.repeat(3)}`, 'corr_1', `corr_${'AB'.repeat(24)}`, 'req-by-hand']) {
+      const input = newBuild(options, { correlationId });
+      const build = new Build(input, input);
+      expect(build.correlationId).toBe(correlationId);
+      expect(build.generateImages).toBe(true); // the flag beside the options leaves them as they were
+      expect(Build.fromSaved(JSON.parse(JSON.stringify(build.toSaved('a-1')))).correlationId).toBe(correlationId);
+    }
+  });
+
   it('keeps its schedule to the millisecond, a failure included', () => {
     const options: BuildOptions = { buildType: 'suite', kind: 'doc', objective: 'o', researchPolicy: 'required', researchMode: 'deep', qualityMode: 'premium', pages: 20, generateImages: true };
     for (const stage of PIPELINE_STAGES) {
