@@ -20,14 +20,11 @@ import { createSimulator, type Simulator } from '../../src/simulator.js';
 import { browserMissing, launchChromium } from '../support/browser.js';
 import { assertContract } from '../support/contract.js';
 import { repeatRun } from '../support/once.js';
-import { missing } from '../support/requirements.js';
+import { missing, tools } from '../support/requirements.js';
 import { T0 } from '../support/harness.js';
 import { runSurfaceScript, type Reply } from './surface-script.js';
 
 const root = join(import.meta.dirname, '../..');
-const runtimes = join(root, 'test/runtimes/node_modules');
-const BUN = join(runtimes, '@oven/bun-linux-x64/bin/bun');
-const DENO = join(runtimes, '@deno/linux-x64-glibc/deno');
 const cleanups: Array<() => unknown> = [];
 
 afterAll(async () => {
@@ -128,8 +125,8 @@ describe('every adapter and runtime, through one script', () => {
   });
 
   for (const [name, tool, binary, args] of [
-    ['Bun', 'bun', BUN, (file: string, port: number) => [file, String(port)]],
-    ['Deno', 'deno', DENO, (file: string, port: number) => ['run', '--allow-all', '--quiet', file, String(port)]],
+    ['Bun', 'bun', tools.bun ?? 'bun', (file: string, port: number) => [file, String(port)]],
+    ['Deno', 'deno', tools.deno ?? 'deno', (file: string, port: number) => ['run', '--allow-all', '--quiet', file, String(port)]],
   ] as const) {
     const absent = missing(tool);
     describe.skipIf(repeatRun || absent)(`the app under ${name}${absent ? ` (${absent})` : ''}`, () => {

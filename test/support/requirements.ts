@@ -29,7 +29,8 @@ export const tools: Record<Tool, string | undefined> = {
   node22: found(join(runtimes, 'node22/bin/node')),
   node24: found(join(runtimes, 'node24/bin/node')),
   node26: found(join(runtimes, 'node26/bin/node')),
-  bun: found(join(runtimes, '@oven/bun-linux-x64/bin/bun')),
+  // The platform package's binary, which the bun package's install script moves into bun/bin.
+  bun: found(join(runtimes, '@oven/bun-linux-x64/bin/bun'), join(runtimes, 'bun/bin/bun.exe')),
   deno: found(join(runtimes, '@deno/linux-x64-glibc/deno')),
 };
 
