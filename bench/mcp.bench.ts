@@ -1,8 +1,11 @@
 /**
- * `tools/call getBuild` over MCP (2026-07-28, stateless: one POST per call) against two
+ * `tools/call getBuild` over MCP (2026-07-28, stateless: one POST per call) against three
  * anchors measured in the same run, in rounds that rotate which goes first:
- *   (a) the SDK's own stateless server with one trivial tool answering the same JSON
- *       (bench/servers/sdk-mcp.ts): what any MCP server on this SDK pays;
+ *   (a) the SDK's own stateless server (`createMcpHandler`) with one trivial tool answering the
+ *       same JSON, declared as the SDK documents a tool (`McpServer.registerTool`):
+ *       what any MCP server on this SDK pays (bench/servers/sdk-mcp.ts);
+ *   (a0) the same with the low-level `Server` and a bare `tools/call` handler: below what a
+ *       server with a catalogue of tools can pay, shown as the floor;
  *   (b) the simulator's /mcp;
  *   (c) the simulator's REST `GET /api/v1/builds/:id` (same process as b).
  * Prints requests a second and server CPU a request (from /proc; a shared process's CPU is
@@ -10,7 +13,6 @@
  *
  *   npm run bench:mcp                    # 5 rounds of 4 s each
  *   BENCH_PIN=1 npm run bench:mcp        # servers on CPU 0, the load generator on CPU 1 (Linux, taskset)
- *   BENCH_SDK_TOOL=plain npm run bench:mcp   # the floor's tool by McpServer.registerTool (see bench/servers/sdk-mcp.ts)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -59,16 +61,18 @@ function cpuSeconds(pid: number): number {
 if (PIN) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
 const sim = await start('bench/servers/simulator.ts');
 const { port, path, key, body } = sim.info as Required<Started['info']>;
-const sdk = await start('bench/servers/sdk-mcp.ts', { BENCH_KEY: key, BENCH_BODY: body });
+const sdk = await start('bench/servers/sdk-mcp.ts', { BENCH_KEY: key, BENCH_BODY: body, BENCH_SDK_TOOL: 'plain' });
+const floor = await start('bench/servers/sdk-mcp.ts', { BENCH_KEY: key, BENCH_BODY: body, BENCH_SDK_TOOL: 'server' });
 const buildId = path.split('/').pop()!;
 const meta = { 'io.modelcontextprotocol/protocolVersion': VERSION, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
 const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'getBuild', arguments: { buildId }, _meta: meta } });
 const mcpHeaders = { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': VERSION, 'mcp-method': 'tools/call', 'mcp-name': 'getBuild' };
 
-const KINDS = ['sdk', 'mcp', 'rest'] as const;
+const KINDS = ['floor', 'sdk', 'mcp', 'rest'] as const;
 type Kind = (typeof KINDS)[number];
 const LABELS: Record<Kind, string> = {
-  sdk: `(a) SDK stateless, trivial tool (${sdk.info.variant})`,
+  floor: '(a0) SDK stateless, low-level Server',
+  sdk: '(a) SDK stateless, registerTool',
   mcp: '(b) /mcp tools/call getBuild',
   rest: '(c) REST GET /api/v1/builds/:id',
 };
@@ -82,7 +86,7 @@ interface Sample {
 }
 
 async function run(kind: Kind): Promise<Sample> {
-  const target = kind === 'sdk' ? sdk : sim;
+  const target = kind === 'sdk' ? sdk : kind === 'floor' ? floor : sim;
   const url = kind === 'rest' ? `http://127.0.0.1:${port}${path}` : `http://127.0.0.1:${target.info.port}/mcp`;
   const cpuBefore = cpuSeconds(target.child.pid!);
   const result = await autocannon(
@@ -109,8 +113,10 @@ const median = (xs: number[]) => {
 };
 
 try {
-  const [ours, floor] = [await structuredContentOf(port), await structuredContentOf(sdk.info.port)];
-  if (ours !== floor) throw new Error('the SDK floor does not answer the same JSON as /mcp');
+  const ours = await structuredContentOf(port);
+  for (const anchor of [sdk, floor]) {
+    if ((await structuredContentOf(anchor.info.port)) !== ours) throw new Error('an SDK anchor does not answer the same JSON as /mcp');
+  }
   for (const kind of KINDS) await run(kind); // warm-up, not counted
   const samples = Object.fromEntries(KINDS.map((k) => [k, [] as Sample[]])) as Record<Kind, Sample[]>;
   for (let round = 0; round < ROUNDS; round++) {
@@ -130,9 +136,11 @@ try {
   console.log(`getBuild, ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s (medians)${PIN ? ', servers pinned to CPU 0, load on CPU 1' : ''}`);
   for (const kind of KINDS) console.log(row(kind));
   ratio('b/a req/s (target ≥ 0.95)', 'mcp', 'sdk', (s) => s.rps);
+  ratio('b/a0 req/s', 'mcp', 'floor', (s) => s.rps);
   ratio('b/c req/s', 'mcp', 'rest', (s) => s.rps);
   // Per CPU-second: the inverse ratio of CPU a request.
   ratio('b/a per server CPU-second', 'sdk', 'mcp', (s) => s.cpuUs);
+  ratio('b/a0 per server CPU-second', 'floor', 'mcp', (s) => s.cpuUs);
   ratio('b/c per server CPU-second', 'rest', 'mcp', (s) => s.cpuUs);
   if (KINDS.some((k) => samples[k].some((s) => s.failures > 0))) {
     console.error('some requests failed: the figures are not comparable');
@@ -141,4 +149,5 @@ try {
 } finally {
   sim.child.kill();
   sdk.child.kill();
+  floor.child.kill();
 }

@@ -6,7 +6,7 @@
  * built from it, the `Response` written back in one piece. A trivial bearer check (one string
  * comparison) stands for authentication.
  *
- * BENCH_SDK_TOOL picks how the tool is declared:
+ * BENCH_SDK_TOOL picks how the tool is declared (bench/mcp.bench.ts runs `plain` and `server`):
  *   server (default)  the low-level `Server` with a `tools/call` handler: the least any server on the SDK pays;
  *   plain             `McpServer.registerTool` without schemas;
  *   zod               `McpServer.registerTool` with a zod input schema `{ buildId: string }`.

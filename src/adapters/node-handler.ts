@@ -33,38 +33,42 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 export function createNodeHandler(target: Simulator | App, options: NodeHandlerOptions = {}): NodeHandler {
   const app = 'byFetch' in target ? target : createApp(target, { assets: fileSystemAssets(), ...options });
   const { onRequest } = options;
+  // No closure is made a request on the plain path: the answer is written by a function made once.
   return (req, res) => {
     const started = onRequest ? performance.now() : 0;
     const url = req.url ?? '/';
-    const log = (status: number, answer?: AppResponse) =>
-      onRequest!({ method: req.method ?? 'GET', url, status, durationMs: performance.now() - started, correlationId: '-', ...answer?.log });
     if (app.byFetch(url)) {
       serveFetch(req, res, app.fetch)
-        .then((status) => onRequest && log(status))
+        .then((status) => onRequest && logRequest(onRequest, req, url, started, status))
         .catch((error: unknown) => internalError(res, error));
       return;
     }
-    const write = (answer: AppResponse) => {
-      if (answer.drop) return void req.socket.destroy();
-      if (res.destroyed) return;
-      if (answer.feed) writeFeed(res, answer);
-      else {
-        // A text body goes to the socket as it is: measuring it is cheaper than copying it into a Buffer first.
-        answer.headers['content-length'] = String(typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.byteLength);
-        res.writeHead(answer.status, answer.headers);
-        res.end(req.method === 'HEAD' ? undefined : answer.body);
-      }
-      if (onRequest) log(answer.status, answer);
-    };
     try {
       const request = toEngineRequest(req);
       const answer = request instanceof Promise ? request.then(app.handle) : app.handle(request);
-      if (answer instanceof Promise) answer.then(write).catch((error: unknown) => internalError(res, error));
-      else write(answer);
+      if (answer instanceof Promise) answer.then((later) => writeAnswer(req, res, later, onRequest, started)).catch((error: unknown) => internalError(res, error));
+      else writeAnswer(req, res, answer, onRequest, started);
     } catch (error) {
       internalError(res, error);
     }
   };
+}
+
+function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: AppResponse, onRequest: NodeHandlerOptions['onRequest'], started: number): void {
+  if (answer.drop) return void req.socket.destroy();
+  if (res.destroyed) return;
+  if (answer.feed) writeFeed(res, answer);
+  else {
+    // A text body goes to the socket as it is: measuring it is cheaper than copying it into a Buffer first.
+    answer.headers['content-length'] = String(typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.byteLength);
+    res.writeHead(answer.status, answer.headers);
+    res.end(req.method === 'HEAD' ? undefined : answer.body);
+  }
+  if (onRequest) logRequest(onRequest, req, req.url ?? '/', started, answer.status, answer);
+}
+
+function logRequest(onRequest: NonNullable<NodeHandlerOptions['onRequest']>, req: IncomingMessage, url: string, started: number, status: number, answer?: AppResponse): void {
+  onRequest({ method: req.method ?? 'GET', url, status, durationMs: performance.now() - started, correlationId: '-', ...answer?.log });
 }
 
 /** A body that broke off or a bug below the engine: a bare 500 in the spec's shape, no stack. */

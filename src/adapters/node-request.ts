@@ -12,7 +12,9 @@ export function toEngineRequest(req: IncomingMessage): EngineRequest | Promise<E
   // Node keeps only the first of repeated Authorization headers; the engine must see them all to refuse them.
   const authorizations = repeatedAuthorization(req.rawHeaders);
   if (authorizations) request.headers = { ...request.headers, authorization: authorizations.join(', ') };
-  if (req.socket.remoteAddress) request.remoteAddress = req.socket.remoteAddress;
+  const { socket } = req;
+  if (socket.remoteAddress) request.remoteAddress = socket.remoteAddress;
+  request.connection = socket;
   const announced = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   // No body: answered without waiting a turn of the event loop.
   if (!announced || req.headers['content-length'] === '0') return request;

@@ -38,6 +38,11 @@ export function authenticate(store: Store, authorization: string | undefined): C
   }
   const key = store.findKey(presented);
   if (!key) throw new ApiError(401, 'INVALID_API_KEY', unknownKeyMessage(store.ownerTag, presented), { reason: 'unknown' }, CHALLENGE);
+  return callerOfKey(store, key);
+}
+
+/** What a found key must still pass on every call: not revoked, its account still there. */
+export function callerOfKey(store: Store, key: ApiKeyRecord): Caller {
   if (key.revokedAt !== null) throw new ApiError(401, 'INVALID_API_KEY', 'The API key has been revoked.', { reason: 'revoked' }, CHALLENGE);
   const account = store.account(key.accountId);
   if (!account) throw new ApiError(401, 'INVALID_API_KEY', 'The API key is not recognised.', { reason: 'unknown' }, CHALLENGE);

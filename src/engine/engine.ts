@@ -1,4 +1,5 @@
-import { authenticate, keyPrincipal, requireScope } from '../auth/authenticate.js';
+import { keyPrincipal, requireScope } from '../auth/authenticate.js';
+import { ConnectionKeys } from './connection-keys.js';
 import type { Principal } from '../auth/principal.js';
 import type { Operation } from '../contract/operations.js';
 import type { RateLimitState } from '../limits/rate-limiter.js';
@@ -44,7 +45,7 @@ export interface EngineOptions<State extends EngineState = EngineState> {
 interface Exchange {
   correlationId: string;
   now: number;
-  rate: RateLimitState | null;
+  rate: Readonly<RateLimitState> | null;
   keyHint?: string;
   operationId?: string;
   /** The control API is never CORS-open. */
@@ -55,6 +56,7 @@ interface Exchange {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const CORS_ENTRIES = Object.entries(CORS_HEADERS);
 
 /**
  * One framework-free request handler for every adapter: route, authenticate, rate-limit,
@@ -64,6 +66,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export class Engine<State extends EngineState = EngineState> {
   private readonly serviceRouter: Router;
   private readonly controlRouter: Router;
+  private readonly connectionKeys = new ConnectionKeys(() => this.options.sim.store);
 
   constructor(private readonly options: EngineOptions<State>) {
     this.serviceRouter = new Router(options.serviceOperations);
@@ -191,7 +194,7 @@ export class Engine<State extends EngineState = EngineState> {
     const address = guessingAddress(request);
     if (address !== undefined) failedAuth.check(address, exchange.now);
     try {
-      return keyPrincipal(authenticate(this.options.sim.store, request.headers.authorization));
+      return keyPrincipal(this.connectionKeys.authenticate(request.headers.authorization, request.connection));
     } catch (error) {
       if (address !== undefined && error instanceof ApiError && error.status === 401) exchange.rate = failedAuth.count(address, exchange.now);
       throw error;
@@ -261,15 +264,21 @@ export class Engine<State extends EngineState = EngineState> {
 
   private finish(reply: Reply, exchange: Exchange): HandledResponse {
     // The virtual clock's time, so that Date and X-RateLimit-Reset agree once the clock has moved.
-    const headers: Record<string, string> = { date: toHttpDate(exchange.now) };
+    // One literal for the headers every answer has, in the order they are sent: no key added one by one.
+    const date = toHttpDate(exchange.now);
     const rate = exchange.rate;
-    if (rate) {
-      headers['x-ratelimit-limit'] = String(rate.limit);
-      headers['x-ratelimit-remaining'] = String(rate.remaining);
-      headers['x-ratelimit-reset'] = String(rate.resetAt);
+    const headers: Record<string, string> = rate
+      ? {
+          date,
+          'x-ratelimit-limit': String(rate.limit),
+          'x-ratelimit-remaining': String(rate.remaining),
+          'x-ratelimit-reset': String(rate.resetAt),
+          'x-correlation-id': exchange.correlationId,
+        }
+      : { date, 'x-correlation-id': exchange.correlationId };
+    if (this.options.cors !== false && reply.crossOrigin !== false && !exchange.private) {
+      for (const [name, value] of CORS_ENTRIES) headers[name] = value;
     }
-    headers['x-correlation-id'] = exchange.correlationId;
-    if (this.options.cors !== false && reply.crossOrigin !== false && !exchange.private) Object.assign(headers, CORS_HEADERS);
     if (reply.headers) Object.assign(headers, reply.headers);
     let body: string | Uint8Array = '';
     if (reply.file) {
@@ -280,7 +289,7 @@ export class Engine<State extends EngineState = EngineState> {
       body = JSON.stringify(reply.json);
     }
     const { fault } = exchange;
-    return {
+    const response: HandledResponse = {
       status: reply.status,
       headers,
       body,
@@ -290,8 +299,10 @@ export class Engine<State extends EngineState = EngineState> {
         operationId: exchange.operationId,
         errorCode: reply.status >= 400 ? ((reply.json as { code?: string } | undefined)?.code ?? undefined) : undefined,
       },
-      ...(reply.stream ? { stream: reply.stream } : {}),
-      ...(fault && (fault.delayMs !== undefined || fault.drop || fault.slowBody) ? { fault: { ruleId: fault.ruleId, delayMs: fault.delayMs, drop: fault.drop, slowBody: fault.slowBody } } : {}),
     };
+    // Added only when there is one: most answers have neither, and no empty object is spread for them.
+    if (reply.stream) response.stream = reply.stream;
+    if (fault && (fault.delayMs !== undefined || fault.drop || fault.slowBody)) response.fault = { ruleId: fault.ruleId, delayMs: fault.delayMs, drop: fault.drop, slowBody: fault.slowBody };
+    return response;
   }
 }

@@ -17,8 +17,12 @@ export interface PrecompiledValidators {
 
 interface OperationValidators {
   parameters: Record<ParameterSpec['in'], ValidateFunction>;
+  /** Each location's parameters, by the name they are given and the name they are read under. */
+  specs: Record<ParameterSpec['in'], ReadonlyArray<{ name: string; key: string }>>;
   body: ValidateFunction | null;
 }
+
+const LOCATIONS = ['path', 'query', 'header'] as const;
 
 /**
  * Validates requests against the schemas of the OpenAPI documents. Validators are compiled
@@ -55,12 +59,14 @@ export class RequestValidator {
     const validators = this.validators(operation);
     const problems: FieldProblem[] = [];
     const out = { path: {}, query: {}, header: {} } as ValidatedParameters;
-    for (const location of ['path', 'query', 'header'] as const) {
-      const specs = operation.parameters.filter((p) => p.in === location);
+    for (const location of LOCATIONS) {
+      const specs = validators.specs[location];
+      // No parameter in this place: nothing to check, and it stays the empty object.
+      if (specs.length === 0) continue;
       const value: Record<string, unknown> = {};
+      const given = raw[location];
       for (const spec of specs) {
-        const key = location === 'header' ? spec.name.toLowerCase() : spec.name;
-        const v = raw[location][key];
+        const v = given[spec.key];
         if (v !== undefined) value[spec.name] = v;
       }
       const validate = validators.parameters[location];
@@ -83,8 +89,11 @@ export class RequestValidator {
       const params = (location: ParameterSpec['in']): ValidateFunction =>
         pre?.params[validatorKey(operation, location)] ?? this.compilers().params.compile(parameterSchema(operation, location));
       const schema = bodySchema(operation);
+      const specs = (location: ParameterSpec['in']) =>
+        operation.parameters.filter((p) => p.in === location).map((p) => ({ name: p.name, key: location === 'header' ? p.name.toLowerCase() : p.name }));
       v = {
         parameters: { path: params('path'), query: params('query'), header: params('header') },
+        specs: { path: specs('path'), query: specs('query'), header: specs('header') },
         body: schema ? (pre?.body[validatorKey(operation, 'body')] ?? this.compilers().body.compile(schema)) : null,
       };
       this.compiled.set(operation, v);

@@ -46,9 +46,10 @@ export class Router {
     const normalized = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
     const exact = this.staticPaths.get(normalized);
     if (exact) return this.pick(exact, method, {});
-    const parts = normalized.split('/').slice(1);
-    for (const compiled of this.templated.get(parts.length) ?? []) {
-      const params = matchSegments(compiled.segments, parts);
+    const candidates = this.templated.get(segmentCount(normalized));
+    if (candidates === undefined) return { kind: 'not-found' };
+    for (const compiled of candidates) {
+      const params = matchSegments(compiled.segments, normalized);
       if (params) return this.pick(compiled, method, params);
     }
     return { kind: 'not-found' };
@@ -62,22 +63,34 @@ export class Router {
   }
 }
 
-function matchSegments(segments: CompiledPath['segments'], parts: string[]): Record<string, string> | null {
+/** How many segments a path has: its slashes (a path starts with one). No array is made. */
+function segmentCount(path: string): number {
+  let count = 0;
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 0x2f) count++;
+  return count;
+}
+
+/** Matches a path of as many segments against a template, walking the path in place; its parameters, or null. */
+function matchSegments(segments: CompiledPath['segments'], path: string): Record<string, string> | null {
   const params: Record<string, string> = {};
+  let start = path.indexOf('/') + 1;
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i] as CompiledPath['segments'][number];
-    const part = parts[i] as string;
+    let end = path.indexOf('/', start);
+    if (end === -1) end = path.length;
     if (typeof segment === 'string') {
-      if (segment !== part) return null;
+      if (end - start !== segment.length || !path.startsWith(segment, start)) return null;
     } else {
-      if (part === '') return null;
-      params[segment.param] = safeDecode(part);
+      if (end === start) return null;
+      params[segment.param] = safeDecode(path.slice(start, end));
     }
+    start = end + 1;
   }
   return params;
 }
 
 function safeDecode(part: string): string {
+  if (!part.includes('%')) return part; // nothing to decode: the common case, without a try
   try {
     return decodeURIComponent(part);
   } catch {

@@ -13,6 +13,11 @@ export interface EngineRequest {
   body?: Uint8Array;
   /** The client's address as the socket reports it; absent in-process (msw, tests). */
   remoteAddress?: string;
+  /**
+   * The client's connection, as an opaque identity (the socket): a keep-alive client that sends
+   * the same key again is not looked up again. Absent in-process.
+   */
+  connection?: object;
 }
 
 export interface EngineResponse {

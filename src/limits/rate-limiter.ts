@@ -37,24 +37,35 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
+/** A key's counts in one window, one per route class: no bucket name to build a request. */
+type ClassCounts = Record<RateLimitClass, number>;
+
+/** One window's counts: a key's per class, a user's overall, and how many buckets hold any. */
+class WindowCounts {
+  readonly keys = new Map<string, ClassCounts>();
+  readonly users = new Map<string, number>();
+  buckets = 0;
+  constructor(public start: number) {}
+}
+
 /**
  * Counts of the current window only. Windows are aligned for every bucket, so when the clock
- * enters a new one every count starts again at zero: the map is replaced, in O(1), and the
- * buckets of keys and accounts that stopped calling are gone with it. Nothing accumulates.
+ * enters a new one every count starts again at zero: the counts are replaced, in O(1), and the
+ * buckets of keys and accounts that stopped calling are gone with them. Nothing accumulates.
  */
 export class RateLimiter {
-  private windowStart = -1;
-  private counts = new Map<string, number>();
+  private counts = new WindowCounts(-1);
   /**
    * Accounts on their own clocks are in windows of their own time: each has its window and
    * counts apart (its keys' buckets and its user bucket), so no account's time rolls another's.
    */
-  private readonly ownWindows = new Map<string, { start: number; counts: Map<string, number> }>();
+  private readonly ownWindows = new Map<string, WindowCounts>();
+  /** The uncounted headers of each class in the current window: the same for every request in it. */
+  private readonly uncountedStates = new Map<RateLimitClass, Readonly<RateLimitState>>();
 
   /** Every window starts afresh: the simulator was reset. */
   clear(): void {
-    this.windowStart = -1;
-    this.counts = new Map();
+    this.counts = new WindowCounts(-1);
     this.ownWindows.clear();
   }
 
@@ -65,12 +76,11 @@ export class RateLimiter {
 
   /** `ownClock`: `now` is the account's own time, not the simulator's. */
   take(keyId: string, accountId: string, routeClass: RateLimitClass, now: number, ownClock = false): RateLimitDecision {
-    const windowStart = ownClock ? this.rollOwn(accountId, now) : this.roll(now);
-    const counts = ownClock ? this.ownWindows.get(accountId)!.counts : this.counts;
-    const keyBucket = `k:${keyId}:${routeClass}`;
-    const userBucket = `u:${accountId}`;
-    const keyCount = counts.get(keyBucket) ?? 0;
-    const userCount = counts.get(userBucket) ?? 0;
+    const window = ownClock ? this.rollOwn(accountId, now) : this.roll(now);
+    const windowStart = window.start;
+    const perClass = window.keys.get(keyId);
+    const keyCount = perClass === undefined ? 0 : perClass[routeClass];
+    const userCount = window.users.get(accountId) ?? 0;
     const keyLimit = this.keyLimits[routeClass];
     const resetAt = Math.ceil((windowStart + WINDOW_MS) / 1000);
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
@@ -82,8 +92,11 @@ export class RateLimiter {
       const limit = keyFull ? keyLimit : this.userLimit;
       return { allowed: false, state: { bucket, limit, remaining: 0, resetAt }, retryAfterSeconds };
     }
-    counts.set(keyBucket, keyCount + 1);
-    counts.set(userBucket, userCount + 1);
+    if (perClass === undefined) window.keys.set(keyId, { default: 0, 'build-create': 0, generation: 0, [routeClass]: 1 });
+    else perClass[routeClass] = keyCount + 1;
+    window.users.set(accountId, userCount + 1);
+    if (keyCount === 0) window.buckets++;
+    if (userCount === 0) window.buckets++;
     const keyLeft = keyLimit - keyCount - 1;
     const userLeft = this.userLimit - userCount - 1;
     const state: RateLimitState =
@@ -94,36 +107,33 @@ export class RateLimiter {
   }
 
   /** The headers of a request that no bucket counts (no valid key): a full window of the class. */
-  uncounted(routeClass: RateLimitClass, now: number): RateLimitState {
+  uncounted(routeClass: RateLimitClass, now: number): Readonly<RateLimitState> {
     const windowStart = now - (now % WINDOW_MS);
-    return {
-      bucket: KEY_BUCKET_NAMES[routeClass],
-      limit: this.keyLimits[routeClass],
-      remaining: this.keyLimits[routeClass],
-      resetAt: Math.ceil((windowStart + WINDOW_MS) / 1000),
-    };
+    const resetAt = Math.ceil((windowStart + WINDOW_MS) / 1000);
+    let state = this.uncountedStates.get(routeClass);
+    if (state === undefined || state.resetAt !== resetAt) {
+      state = Object.freeze({ bucket: KEY_BUCKET_NAMES[routeClass], limit: this.keyLimits[routeClass], remaining: this.keyLimits[routeClass], resetAt });
+      this.uncountedStates.set(routeClass, state);
+    }
+    return state;
   }
 
-  /** Moves to the window `now` falls in, forgetting the counts of the one before; answers its start. */
-  private roll(now: number): number {
+  /** Moves to the window `now` falls in, forgetting the counts of the one before; answers it. */
+  private roll(now: number): WindowCounts {
     const start = now - (now % WINDOW_MS);
-    if (start !== this.windowStart) {
-      this.windowStart = start;
-      this.counts = new Map();
-    }
-    return start;
+    if (start !== this.counts.start) this.counts = new WindowCounts(start);
+    return this.counts;
   }
 
   /** `roll` for one account on its own clock. */
-  private rollOwn(accountId: string, now: number): number {
+  private rollOwn(accountId: string, now: number): WindowCounts {
     const start = now - (now % WINDOW_MS);
-    const window = this.ownWindows.get(accountId);
-    if (window === undefined) this.ownWindows.set(accountId, { start, counts: new Map() });
-    else if (window.start !== start) {
-      window.start = start;
-      window.counts = new Map();
+    let window = this.ownWindows.get(accountId);
+    if (window === undefined || window.start !== start) {
+      window = new WindowCounts(start);
+      this.ownWindows.set(accountId, window);
     }
-    return start;
+    return window;
   }
 
   /** Forgets an account's own window: it follows the simulator's clock again. */
@@ -133,9 +143,8 @@ export class RateLimiter {
 
   /** Buckets counted in the current window: what the limiter holds. */
   get size(): number {
-    let size = this.counts.size;
-    for (const window of this.ownWindows.values()) size += window.counts.size;
+    let size = this.counts.buckets;
+    for (const window of this.ownWindows.values()) size += window.buckets;
     return size;
   }
 }
-

@@ -42,7 +42,7 @@ export interface JournalQuery {
 
 export type JournalFilter = Omit<JournalQuery, 'limit' | 'since'>;
 
-export function entryMatches(entry: JournalEntry, q: JournalFilter): boolean {
+export function entryMatches(entry: Pick<JournalEntry, 'accountId' | 'operationId' | 'status' | 'correlationId'>, q: JournalFilter): boolean {
   return (q.accountId === undefined || entry.accountId === q.accountId)
     && (q.operationId === undefined || entry.operationId === q.operationId)
     && (q.status === undefined || entry.status === q.status)
@@ -54,13 +54,82 @@ interface Subscriber {
   end: () => void;
 }
 
+/** What an exchange gives the journal: its facts as they are, before redaction and formatting. */
+export interface JournalFacts {
+  /** Virtual time at which the request arrived (ms). */
+  now: number;
+  /** As the client sent it: upper-cased when the entry is read. */
+  method: string;
+  /** Path and query: redacted as the journal keeps it. */
+  url: string;
+  operationId: string | null;
+  accountId: string | null;
+  keyHint: string | null;
+  status: number;
+  durationMs: number;
+  correlationId: string;
+  injected: string | null;
+  /** Bodies as sent and answered: cut and redacted as the journal keeps them. */
+  requestBody: string | null;
+  responseBody: string | null;
+}
+
+/**
+ * A kept exchange. Its secrets are redacted as it is kept (the ring never holds one); the rest
+ * of its entry (ISO time, error code, the object itself) is built the first time it is read,
+ * once: most exchanges are never read.
+ */
+interface Slot {
+  seq: number;
+  now: number;
+  /** The (redacted) facts until the entry is built; filters read the fields the two share. */
+  facts: JournalFacts;
+  entry: JournalEntry | undefined;
+}
+
+/** What a slot holds once its entry is built: the raw facts let go. */
+const RELEASED: JournalFacts = { now: 0, method: '', url: '', operationId: null, accountId: null, keyHint: null, status: 0, durationMs: 0, correlationId: '', injected: null, requestBody: null, responseBody: null };
+
+/** Bodies as the ring keeps them: cut to their first 4 KiB and redacted. */
+const keptBody = (body: string | null) => (body === null ? null : redactBody(body));
+
+function entryOf(slot: Slot): JournalEntry {
+  if (slot.entry) return slot.entry;
+  const f = slot.facts;
+  const entry: JournalEntry = {
+    seq: slot.seq,
+    at: toIso(f.now),
+    method: f.method.toUpperCase(),
+    url: f.url,
+    operationId: f.operationId,
+    accountId: f.accountId,
+    keyHint: f.keyHint,
+    status: f.status,
+    errorCode: f.status >= 400 && f.responseBody !== null ? errorCodeOf(f.responseBody) : null,
+    durationMs: f.durationMs,
+    correlationId: f.correlationId,
+    injected: f.injected,
+    requestBody: f.requestBody,
+    responseBody: f.responseBody,
+  };
+  slot.entry = entry;
+  // The facts are no longer needed: only the entry stays.
+  slot.facts = RELEASED;
+  return entry;
+}
+
+function errorCodeOf(body: string): string | null {
+  const match = /"code":"([A-Z_]+)"/.exec(body);
+  return match ? (match[1] as string) : null;
+}
+
 /**
  * Every request and its response, newest last, in a ring of bounded size: what a client
- * really sent, for the developer who wonders why it got a 400. Secrets never enter it: keys
- * appear as hints, and bodies and URLs are redacted before they are stored.
+ * really sent, for the developer who wonders why it got a 400. Secrets never leave it: keys
+ * appear as hints, and bodies and URLs are redacted before any entry is read or sent.
  */
 export class Journal {
-  private readonly ring: Array<JournalEntry | undefined>;
+  private readonly ring: Array<Slot | undefined>;
   private next = 0;
   private seq = 0;
   private readonly subscribers = new Set<Subscriber>();
@@ -69,26 +138,24 @@ export class Journal {
     readonly size = DEFAULT_JOURNAL_SIZE,
     readonly maxFeeds = MAX_JOURNAL_FEEDS,
   ) {
-    this.ring = new Array<JournalEntry | undefined>(Math.max(1, size));
+    this.ring = new Array<Slot | undefined>(Math.max(1, size));
   }
 
   get enabled(): boolean {
     return this.size > 0;
   }
 
-  record(entry: Omit<JournalEntry, 'seq' | 'at' | 'url' | 'requestBody' | 'responseBody'> & { now: number; url: string; requestBody: string | null; responseBody: string | null }): void {
+  /** Keeps an exchange; `facts` becomes the journal's (the caller builds it for this call alone). */
+  record(facts: JournalFacts): void {
     if (this.size <= 0) return;
-    const { now, url, requestBody, responseBody, ...rest } = entry;
-    const kept: JournalEntry = {
-      seq: ++this.seq,
-      at: toIso(now),
-      url: redactUrl(url),
-      ...rest,
-      requestBody: requestBody === null ? null : redactBody(requestBody),
-      responseBody: responseBody === null ? null : redactBody(responseBody),
-    };
-    this.ring[this.next] = kept;
+    facts.url = redactUrl(facts.url);
+    facts.requestBody = keptBody(facts.requestBody);
+    facts.responseBody = keptBody(facts.responseBody);
+    const slot: Slot = { seq: ++this.seq, now: facts.now, facts, entry: undefined };
+    this.ring[this.next] = slot;
     this.next = (this.next + 1) % this.ring.length;
+    if (this.subscribers.size === 0) return;
+    const kept = entryOf(slot);
     for (const subscriber of this.subscribers) subscriber.send(kept);
   }
 
@@ -96,10 +163,10 @@ export class Journal {
   query(q: JournalQuery): JournalEntry[] {
     const out: JournalEntry[] = [];
     for (let i = 1; i <= this.ring.length && out.length < q.limit; i++) {
-      const entry = this.ring[(this.next - i + this.ring.length) % this.ring.length];
-      if (!entry) break;
-      if (q.since !== undefined && Date.parse(entry.at) < q.since) break;
-      if (entryMatches(entry, q)) out.push(entry);
+      const slot = this.ring[(this.next - i + this.ring.length) % this.ring.length];
+      if (!slot) break;
+      if (q.since !== undefined && slot.now < q.since) break;
+      if (entryMatches(slot.entry ?? slot.facts, q)) out.push(entryOf(slot));
     }
     return out;
   }
@@ -107,10 +174,11 @@ export class Journal {
   /** Forgets one account's entries, or all. */
   clear(accountId?: string): void {
     for (let i = 0; i < this.ring.length; i++) {
-      if (accountId === undefined || this.ring[i]?.accountId === accountId) this.ring[i] = undefined;
+      const slot = this.ring[i];
+      if (accountId === undefined || (slot && (slot.entry ?? slot.facts).accountId === accountId)) this.ring[i] = undefined;
     }
     // Keep the ring contiguous: a query stops at the first hole.
-    const kept = this.ring.filter((e): e is JournalEntry => e !== undefined).sort((a, b) => a.seq - b.seq);
+    const kept = this.ring.filter((e): e is Slot => e !== undefined).sort((a, b) => a.seq - b.seq);
     this.ring.fill(undefined);
     kept.forEach((e, i) => (this.ring[i] = e));
     this.next = kept.length % this.ring.length;
@@ -120,9 +188,9 @@ export class Journal {
   after(seq: number, filter: JournalFilter): JournalEntry[] {
     const out: JournalEntry[] = [];
     for (let i = 1; i <= this.ring.length; i++) {
-      const entry = this.ring[(this.next - i + this.ring.length) % this.ring.length];
-      if (!entry || entry.seq <= seq) break;
-      if (entryMatches(entry, filter)) out.push(entry);
+      const slot = this.ring[(this.next - i + this.ring.length) % this.ring.length];
+      if (!slot || slot.seq <= seq) break;
+      if (entryMatches(slot.entry ?? slot.facts, filter)) out.push(entryOf(slot));
     }
     return out.reverse();
   }

@@ -15,25 +15,19 @@ export function recordExchange(journal: Journal, request: EngineRequest, respons
   if (url.startsWith('/_sim/journal') || url.startsWith('/healthz') || url.startsWith('/readyz')) return;
   if (url.startsWith('/_sim') && (request.method === 'GET' || request.method === 'get')) return;
   const json = (response.headers['content-type'] ?? '').startsWith('application/json');
-  const body = typeof response.body === 'string' && json ? response.body : null;
+  // Everything is kept as it came: the journal redacts and formats an entry only when it is read.
   journal.record({
     now: exchange.now,
-    method: request.method.toUpperCase(),
+    method: request.method,
     url,
     operationId: exchange.operationId ?? null,
     accountId: exchange.accountId ?? null,
     keyHint: exchange.keyHint ?? null,
     status: response.status,
-    errorCode: response.status >= 400 && body ? errorCodeOf(body) : null,
     durationMs: Math.round(durationMs * 1000) / 1000,
     correlationId: exchange.correlationId,
     injected: exchange.fault?.ruleId ?? null,
     requestBody: request.body && request.body.byteLength > 0 ? decoder.decode(request.body.subarray(0, 8192)) : null,
-    responseBody: body,
+    responseBody: typeof response.body === 'string' && json ? response.body : null,
   });
-}
-
-function errorCodeOf(body: string): string | null {
-  const match = /"code":"([A-Z_]+)"/.exec(body);
-  return match ? (match[1] as string) : null;
 }

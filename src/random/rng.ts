@@ -36,12 +36,6 @@ function take(): string {
   return text;
 }
 
-/** `prefix` and the digits as one flat string. */
-function flatJoin(prefix: string): string {
-  for (let i = prefix.length - 1; i >= 0; i--) codes.unshift(prefix.charCodeAt(i));
-  return take();
-}
-
 /** A small, fast seeded generator (sfc32) with helpers for the choices generators make. */
 export class Rng {
   private a: number;
@@ -119,9 +113,12 @@ export class Rng {
   /** `length` hex digits, after `prefix` (kept in the same flat string). */
   hex(length: number, prefix = ''): string {
     codes.length = 0;
-    while (codes.length < length) pushHex8(this.nextUint32());
-    codes.length = length;
-    return prefix ? flatJoin(prefix) : take();
+    // The prefix first, then the digits: no shifting of the digits to make room for it.
+    for (let i = 0; i < prefix.length; i++) codes.push(prefix.charCodeAt(i));
+    const end = prefix.length + length;
+    while (codes.length < end) pushHex8(this.nextUint32());
+    codes.length = end;
+    return take();
   }
 
   /** A UUID v4 string whose random bits come from this generator (the same bits `hex(32)` gives). */

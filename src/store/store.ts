@@ -99,6 +99,11 @@ export class Store {
     return record && constantTimeEqual(record.hash, digest) ? record : undefined;
   }
 
+  /** Whether `record` is still the key held under its digest (a reset or a restore replaces the records). */
+  holdsKey(record: ApiKeyRecord): boolean {
+    return this.keysByHash.get(record.hash) === record;
+  }
+
   revokeKey(record: ApiKeyRecord, now: number): void {
     record.revokedAt ??= now;
   }
