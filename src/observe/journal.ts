@@ -54,25 +54,12 @@ interface Subscriber {
   end: () => void;
 }
 
-/** What an exchange gives the journal: its facts as they are, before redaction and formatting. */
-export interface JournalFacts {
-  /** Virtual time at which the request arrived (ms). */
-  now: number;
-  /** As the client sent it: upper-cased when the entry is read. */
-  method: string;
-  /** Path and query: redacted as the journal keeps it. */
-  url: string;
-  operationId: string | null;
-  accountId: string | null;
-  keyHint: string | null;
-  status: number;
-  durationMs: number;
-  correlationId: string;
-  injected: string | null;
-  /** Bodies as sent and answered: cut and redacted as the journal keeps them. */
-  requestBody: string | null;
-  responseBody: string | null;
-}
+/**
+ * What an exchange gives the journal: an entry's fields before formatting, with the virtual
+ * time in ms (`now`) instead of `at`. The method is upper-cased, and the error code read from
+ * the body, when the entry is built; the URL and bodies are cut and redacted as they are kept.
+ */
+export type JournalFacts = Omit<JournalEntry, 'seq' | 'at' | 'errorCode'> & { now: number };
 
 /**
  * A kept exchange. Its secrets are redacted as it is kept (the ring never holds one); the rest
