@@ -54,6 +54,23 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The browser following the redirect to the tool's callback. The tool prints the sign-in URL
+ * as it starts its callback listener, which on a busy machine may not be up yet: a refused
+ * connection is tried again, a bounded number of times.
+ */
+async function followToCallback(location: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await (await fetch(location)).arrayBuffer();
+      return;
+    } catch (error) {
+      if (attempt >= 50 || (error as { cause?: { code?: string } }).cause?.code !== 'ECONNREFUSED') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 describe.skipIf(missing('node22'))('the MCP conformance tool, authorization server scenarios', () => {
   it('passes authorization-server-metadata-endpoint', async () => {
     const run = await conformance(['--scenario', 'authorization-server-metadata-endpoint']);
@@ -74,7 +91,7 @@ describe.skipIf(missing('node22'))('the MCP conformance tool, authorization serv
         (async () => {
           const answer = await signIn(line.trim(), key);
           expect(answer.status, answer.html).toBe(302);
-          await fetch(answer.location!); // the browser following the redirect to the tool's callback
+          await followToCallback(answer.location!);
         })(),
       );
     });
