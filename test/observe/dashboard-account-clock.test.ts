@@ -1,23 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserMissing, CHROMIUM, launchChromium } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { browserMissing, CHROMIUM, sharedBrowser } from '../support/browser.js';
 import { serve } from './support.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!browserMissing) browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = sharedBrowser();
 
 describe.skipIf(browserMissing)(`an account's clock on the dashboard in ${CHROMIUM}`, () => {
   it('gives an account its own clock, advances, resumes and drops it, and leaves the simulator\'s alone', async () => {
     const start = Date.UTC(2026, 0, 5, 9);
     const s = await serve({ frozenAt: start });
     try {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      const page = await shared.browser.newPage({ viewport: { width: 1400, height: 1000 } });
       const problems: string[] = [];
       page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
       page.on('pageerror', (e) => problems.push(String(e)));

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserMissing, CHROMIUM, launchChromium } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserMissing, CHROMIUM, sharedBrowser } from '../support/browser.js';
 import { repeatRun } from '../support/once.js';
 import { serve, type Served } from './support.js';
 
@@ -8,14 +8,7 @@ import { serve, type Served } from './support.js';
  * The dashboard's journal as a bounded list: thousands of entries live in a scroll box of
  * fixed height that draws only the rows in view, and the page holds on a phone's width.
  */
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!browserMissing) browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = sharedBrowser();
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -39,7 +32,7 @@ async function calls(s: Served, count: number, keys: string[]): Promise<void> {
 
 /** A page that records any console error, page error or failed request. */
 async function open(s: Served, viewport: { width: number; height: number }): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport });
+  const page = await shared.browser.newPage({ viewport });
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(String(e)));

@@ -1,24 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserMissing, CHROMIUM, launchChromium } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserMissing, CHROMIUM, sharedBrowser } from '../support/browser.js';
 import { serve, type Served } from './support.js';
 
 /**
  * The dashboard a new user lands on at the base address, driven in Chromium as a person
  * would: everything it shows comes from the control API, everything it does goes through it.
  */
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!browserMissing) browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const shared = sharedBrowser();
 
 /** A page that fails the test on any console error, page error or failed request. */
 async function open(served: Served): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const page = await shared.browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(String(e)));
@@ -144,7 +137,7 @@ describe.skipIf(browserMissing)(`the dashboard in ${CHROMIUM}`, () => {
   it('asks for the control token when the simulator has one, and works once it is given', async () => {
     const s = await serve({ controlToken: 'a-long-control-token-for-the-test' });
     try {
-      const page = await browser.newPage();
+      const page = await shared.browser.newPage();
       await page.goto(`${s.base}/`);
       await page.locator('#control-token').waitFor({ timeout: 15_000 });
       await page.locator('#control-token').fill('a-long-control-token-for-the-test');
@@ -160,7 +153,7 @@ describe.skipIf(browserMissing)(`the dashboard in ${CHROMIUM}`, () => {
   it('says the control API is off with --no-control, and still links to the docs', async () => {
     const s = await serve({ control: false });
     try {
-      const page = await browser.newPage();
+      const page = await shared.browser.newPage();
       await page.goto(`${s.base}/`);
       await page.locator('#notice', { hasText: 'switched off' }).waitFor({ timeout: 15_000 });
       expect(await page.locator('header a[href="/docs"]').count()).toBe(1);

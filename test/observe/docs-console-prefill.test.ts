@@ -1,10 +1,9 @@
 import { request as httpRequest } from 'node:http';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/create-app.js';
 import { memoryAssets } from '../../src/app/assets.js';
 import { createSimulator } from '../../src/simulator.js';
-import { browserMissing, CHROMIUM, launchChromium } from '../support/browser.js';
+import { browserMissing, CHROMIUM, launchChromium, sharedBrowser } from '../support/browser.js';
 import { assertContract } from '../support/contract.js';
 import { serve, type Served } from './support.js';
 
@@ -13,15 +12,13 @@ import { serve, type Served } from './support.js';
  * it on this machine; a page reached any other way, or a simulator that no longer holds the
  * key, starts with an empty token.
  */
-let browser: Browser;
+const shared = sharedBrowser();
 let served: Served;
 
 beforeAll(async () => {
   served = await serve({ speed: 'instant' });
-  if (!browserMissing) browser = await launchChromium();
 });
 afterAll(async () => {
-  await browser?.close();
   await served?.close();
 });
 
@@ -109,7 +106,7 @@ describe('the /docs page and the demo key', () => {
 
 describe.skipIf(browserMissing)(`the try-it console in ${CHROMIUM}`, () => {
   it('shows the demo key in its Bearer token field on loopback', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await shared.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(String(e)));
     await page.goto(`${served.base}/docs`);

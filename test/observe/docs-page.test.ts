@@ -1,19 +1,16 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserMissing, CHROMIUM, launchChromium } from '../support/browser.js';
+import { browserMissing, CHROMIUM, sharedBrowser } from '../support/browser.js';
 import { assertContract } from '../support/contract.js';
 import { serve, type Served } from './support.js';
 
 /** The API reference a frontend developer opens: served offline, under a strict CSP, and its try-it console reaches this simulator. */
-let browser: Browser;
+const shared = sharedBrowser();
 let served: Served;
 
 beforeAll(async () => {
   served = await serve({ speed: 'instant' });
-  if (!browserMissing) browser = await launchChromium();
 });
 afterAll(async () => {
-  await browser?.close();
   await served?.close();
 });
 
@@ -37,7 +34,7 @@ describe('the contract documents and the dashboard\'s files', () => {
 
 describe.skipIf(browserMissing)(`the API reference in ${CHROMIUM}`, () => {
   it('loads with no console error and no request leaving this server, and its try-it console calls the simulator', async () => {
-    const page = await browser.newPage();
+    const page = await shared.browser.newPage();
     const problems: string[] = [];
     const foreign: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -11,12 +11,6 @@ import { fileURLToPath } from 'node:url';
  * current user with every path it writes (pid, logs, temporary bodies) in a temp directory.
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-
-/** The nginx binary, or undefined when it is not installed (Debian puts it in /usr/sbin). */
-export function findNginx(): string | undefined {
-  const onPath = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
-  return onPath || ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((p) => existsSync(p));
-}
 
 /** The scale-out guide, whose demo-key table the test also reads. */
 export const SCALING_DOC = join(root, 'docs/operations/scaling.md');
