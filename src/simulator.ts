@@ -27,6 +27,7 @@ import { unlimitedCapacity } from './limits/capacity.js';
 import { byKey as bodyValidators } from './contract/validators-body.generated.js';
 import { byKey as paramValidators } from './contract/validators-params.generated.js';
 import { loadInto, registerEngine } from './scenarios/registry.js';
+import { ScenarioError } from './scenarios/calls.js';
 import type { LoadedScenario } from './scenarios/types.js';
 
 export const DEFAULT_SEED = 'content-sim';
@@ -161,7 +162,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     onFault: options.onFault ?? ((error, correlationId) => console.error(`[${correlationId}] unexpected fault:`, error)),
   });
   registerEngine(sim, (request, handleOptions) => engine.handle(request, handleOptions));
-  const scenarios = (options.scenarios ?? []).map((scenario) => loadInto(sim, scenario));
+  const scenarios = (options.scenarios ?? []).map((scenario, i) => {
+    try {
+      return loadInto(sim, scenario);
+    } catch (error) {
+      if (error instanceof ScenarioError) error.scenarioIndex = i;
+      throw error;
+    }
+  });
   // The scenarios given at start are part of it: a reset goes back to them.
   if (scenarios.length > 0) sim.initialState = JSON.stringify(takeSnapshot(sim));
   return {

@@ -9,6 +9,9 @@ export type InProcessHandle = (request: EngineRequest, options?: HandleOptions) 
 
 /** A scenario that cannot be loaded: every problem at its path in the scenario. */
 export class ScenarioError extends ApiError {
+  /** Which of several scenarios loaded together it is (the CLI's `--scenario`s, in order). */
+  scenarioIndex?: number;
+
   constructor(readonly problems: FieldProblem[]) {
     const first = problems[0];
     super(400, 'VALIDATION_ERROR', first ? `${first.path || 'scenario'}: ${first.message}` : 'the scenario is not valid', { fields: problems });
