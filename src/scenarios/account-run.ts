@@ -22,7 +22,12 @@ export interface AccountRun {
   opening: number;
   /** Whether this is the account itself (keys, share links and fault rules are made) or a rehearsal on a copy. */
   real: boolean;
+  /** Which order of making the builds to try (see `placeBuilds`). */
+  attempt: number;
 }
+
+/** A build that found no room beside the others in this attempt: another attempt may place it. */
+export class PlacementRefused extends ScenarioError {}
 
 function without(entry: Record<string, unknown>, fields: Set<string> | string[]): Record<string, unknown> {
   const skip = fields instanceof Set ? fields : new Set(fields);
@@ -81,9 +86,9 @@ export function runAccount(sim: SimulatorState, handle: InProcessHandle, spec: S
     create: (build) => calls.call('POST', '/api/v1/builds', `${path}.builds[${planned.indexOf(build)}]`, build.body, { targetId: 'target', libraryItemIds: 'libraryItems' }).buildId as string,
     scheduleOf: (id) => account.builds.require(id).schedule,
     refuse: (index, message) => {
-      throw new ScenarioError([{ path: `${path}.builds[${index}].status`, message }]);
+      throw new PlacementRefused([{ path: `${path}.builds[${index}].status`, message }]);
     },
-  });
+  }, run.attempt);
   builds.forEach((build, i) => {
     const at = `${path}.builds[${i}]`;
     const buildId = ids[i] as string;

@@ -10,17 +10,11 @@ import type { BuildStatusGoal } from './types.js';
  * Where builds stand once a scenario is loaded, reached the only way the API allows: each build
  * is created on the account's own clock, which then moves on, so every build is at its stated
  * status at the end. A build's stage durations are drawn from the seed and its id, so each is
- * made at an instant chosen to keep every build made before it at its status: the most advanced
- * first, each later one late enough that its status lasts into the window the earlier ones
- * leave. The id a build will get is read ahead from the account's stream, and checked once made.
+ * made at an instant chosen to keep every build made before it at its status: those that need
+ * the most time first, each later one late enough that its status lasts into the window the
+ * earlier ones leave. The id a build will get is read ahead from the account's stream, and
+ * the build is checked against what was foreseen once made.
  */
-
-/** How far a status is along the pipeline: builds further along are made first (they need the most time). */
-const PROGRESS: Record<BuildStatusGoal, number> = { completed: 6, failed: 6, merging: 5, critiquing: 4, drafting: 3, researching: 2, pending: 1 };
-
-export function placementOrder<T extends { status: BuildStatusGoal }>(builds: readonly T[]): number[] {
-  return builds.map((_, i) => i).sort((a, b) => PROGRESS[(builds[b] as T).status] - PROGRESS[(builds[a] as T).status] || a - b);
-}
 
 /** When, after its creation, a build is at `goal`: [from, until) in ms; until may be Infinity. */
 export function statusWindow(s: PipelineSchedule, goal: BuildStatusGoal): { from: number; until: number } {
@@ -72,39 +66,53 @@ export interface PlacementSteps {
 }
 
 /**
- * Makes the builds (most advanced first) and moves the clock to an instant where each is at its
- * status; answers the builds' ids in the scenario's order.
+ * Makes the builds and moves the clock to an instant where each is at its status; answers the
+ * builds' ids in the scenario's order. Whichever build is made next gets the same id, so each
+ * step weighs every build still to make with that id and makes the one that needs the most time
+ * to reach its status (of those that can still fit beside the builds already made). When that
+ * leaves a build no room, the caller tries again with `attempt` + 1: a slightly different order.
  */
-export function placeBuilds(builds: readonly PlannedBuild[], steps: PlacementSteps): string[] {
+export function placeBuilds(builds: readonly PlannedBuild[], steps: PlacementSteps, attempt = 0): string[] {
+  // A later attempt weighs the time each build needs with a seeded jitter: another order, other ids, other durations.
+  const jitter = attempt === 0 ? () => 1 : ((rng) => () => 0.4 + rng.next())(new Rng(steps.env.seed, 'scenario-placement', attempt));
   const ids: string[] = new Array(builds.length);
+  const remaining = builds.map((_, i) => i);
   let low = -Infinity;
   let high = Infinity;
-  for (const index of placementOrder(builds.map((b) => ({ status: b.goal })))) {
-    const build = builds[index] as PlannedBuild;
-    let window: { from: number; until: number };
-    // Moving the clock may book a refund (one more id drawn): read the next id again until it holds.
+  while (remaining.length > 0) {
+    let chosen: { index: number; window: { from: number; until: number } };
+    // Moving the clock may book a refund (one more id drawn): weigh the builds again until it holds.
     for (;;) {
       steps.touch();
       const buildId = nextId(steps.account);
-      const failAt = plannedFailure(String(build.body.objective ?? ''));
-      const schedule = planSchedule({ seed: steps.env.seed, buildId, createdAt: 0, options: optionsOf(build.body), speed: steps.env.speed, failAt });
-      window = statusWindow(schedule, build.goal);
-      if (!(window.from < window.until)) steps.refuse(index, `at this pipeline speed a build is never seen ${build.goal}: load the scenario into a simulator whose builds take time (speed fast or realistic)`);
       const now = steps.clock.now();
-      const at = Math.max(now, low - window.until + 1);
-      if (at === now) break;
-      steps.clock.advance(at - now);
+      const candidates = remaining.map((index) => {
+        const build = builds[index] as PlannedBuild;
+        const failAt = plannedFailure(String(build.body.objective ?? ''));
+        const window = statusWindow(planSchedule({ seed: steps.env.seed, buildId, createdAt: 0, options: optionsOf(build.body), speed: steps.env.speed, failAt }), build.goal);
+        if (!(window.from < window.until)) steps.refuse(index, `at this pipeline speed a build is never seen ${build.goal}: load the scenario into a simulator whose builds take time (speed fast or realistic)`);
+        const at = Math.max(now, low - window.until + 1);
+        return { index, window, at, fits: at + window.from < high, weight: window.from * jitter() };
+      });
+      const fitting = candidates.filter((c) => c.fits);
+      if (fitting.length === 0) {
+        const first = candidates[0] as (typeof candidates)[number];
+        steps.refuse(first.index, `cannot be ${(builds[first.index] as PlannedBuild).goal} while the other builds are at theirs: its stages take longer than theirs leave (give it an account of its own, or fewer pages)`);
+      }
+      const pick = fitting.reduce((best, c) => (c.weight > best.weight ? c : best));
+      chosen = pick;
+      if (pick.at === now) break;
+      steps.clock.advance(pick.at - now);
     }
     const now = steps.clock.now();
-    if (now + window.from >= high) {
-      steps.refuse(index, `cannot be ${build.goal} while the builds further along are at theirs: its stages take longer than theirs leave (give it its own account, or fewer pages)`);
-    }
+    const build = builds[chosen.index] as PlannedBuild;
     const id = steps.create(build);
     const made = statusWindow(steps.scheduleOf(id), build.goal);
-    if (made.from !== window.from || made.until !== window.until) throw new Error(`build ${id} was planned with other stage durations than it got`);
-    ids[index] = id;
-    low = Math.max(low, now + window.from);
-    high = Math.min(high, now + window.until);
+    if (made.from !== chosen.window.from || made.until !== chosen.window.until) throw new Error(`build ${id} was planned with other stage durations than it got`);
+    ids[chosen.index] = id;
+    remaining.splice(remaining.indexOf(chosen.index), 1);
+    low = Math.max(low, now + chosen.window.from);
+    high = Math.min(high, now + chosen.window.until);
   }
   if (builds.length > 0) {
     // Half-way through the window every build shares: each stays at its status a while if the clock runs on.
