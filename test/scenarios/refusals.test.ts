@@ -87,7 +87,7 @@ describe('a scenario the API could not produce', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ScenarioError);
-    expect((error as ScenarioError).problems[0]).toEqual({ path: 'accounts[0].builds[4].status', message: expect.stringContaining('never seen merging') });
+    expect((error as ScenarioError).problems[0]).toEqual({ path: 'accounts[0].builds[0].status', message: expect.stringContaining('never seen pending') });
   });
 });
 
