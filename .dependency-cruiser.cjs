@@ -9,14 +9,14 @@
  *   state       state/ (the internal state's shape; saving, restoring, resetting the stores)
  *   scenarios   scenarios/ (declared states, loaded through the engine's own requests)
  *   operations  operations/ (the handlers)
- *   surfaces    mcp/, app/, adapters/, cli/, simulator.ts, index.ts
+ *   surfaces    mcp/, app/, adapters/, cli/, fixtures/, simulator.ts, index.ts
  *
  * Type-only imports count too (tsPreCompilationDeps): a type from above is a dependency on above.
  * Run by `npm run lint:deps` (part of `npm test`): any violation fails it.
  */
 const SERVICES = 'builds|library|targets|sharing|keys|chat|images|audio|suggestions|ledger|seed';
-const ABOVE_ENGINE = `${SERVICES}|observe|oauth|operations|scenarios|state|mcp|app|adapters|cli|web`;
-const SURFACES = 'mcp|app|adapters|cli|web';
+const ABOVE_ENGINE = `${SERVICES}|observe|oauth|operations|scenarios|state|mcp|app|adapters|cli|web|fixtures`;
+const SURFACES = 'mcp|app|adapters|cli|web|fixtures';
 /** Tests may build their fixtures with anything; only the circle rule applies to them. */
 const TESTS = '\\.test\\.ts$';
 const ROOT_SURFACES = '^src/(simulator|index)\\.ts$';
