@@ -1,12 +1,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import type { SimulatorTestFixtures, SimulatorWorkerFixtures } from '../../../src/fixtures/playwright.js';
 
 /**
  * Two spec files on two workers at once, against one running simulator (SIM_BASE_URL): each
  * worker loads its own scenario into accounts of its own, and drives the same page.
  */
-export default defineConfig({
+export default defineConfig<SimulatorTestFixtures, SimulatorWorkerFixtures>({
   testDir: import.meta.dirname,
   testMatch: '*.spec.ts',
   workers: 2,
