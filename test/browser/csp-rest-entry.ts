@@ -3,7 +3,8 @@
  * REST-only bundle (imported by its package path), under `script-src 'self'`.
  */
 import { setupWorker } from 'msw/browser';
-import { restSimulatorHandlers, shippedScenarios } from 'content-service-simulator/msw/rest';
+// Resolved by the test to the built bundle (what 'content-service-simulator/msw/rest' is), not to this source.
+import { restSimulatorHandlers, shippedScenarios } from '../../src/adapters/msw-rest.js';
 
 interface Outcome {
   evalBlocked: boolean;

@@ -37,7 +37,7 @@ beforeAll(async () => {
     logLevel: 'error',
     // The bundle sits in a temporary folder: its `msw` is the page's, from this package's node_modules.
     nodePaths: [join(root, 'node_modules')],
-    plugins: [{ name: 'package-path', setup: (b) => void b.onResolve({ filter: /^content-service-simulator\/msw\/rest$/ }, () => ({ path: file })) }],
+    plugins: [{ name: 'package-path', setup: (b) => void b.onResolve({ filter: /adapters\/msw-rest\.js$/ }, () => ({ path: file })) }],
   });
   const files: Record<string, { type: string; body: string | Uint8Array }> = {
     '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><title>REST bundle</title><script type="module" src="/app.js"></script>' },
