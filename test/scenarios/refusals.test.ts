@@ -91,6 +91,21 @@ describe('a scenario the API could not produce', () => {
   });
 });
 
+describe('a loaded scenario', () => {
+  it('keeps its keys and share tokens out of the journal, and its own requests out of it too', async () => {
+    const app = createApp(createSimulator());
+    const loaded = await post(app, '/_sim/scenarios', shippedScenarios['full-library']);
+    expect(loaded.status).toBe(201);
+    const user = loaded.json.accounts.user as { keys: Record<string, string>; shares: Record<string, { token: string }> };
+    const journal = await (await app.fetch(new Request('http://127.0.0.1/_sim/journal?limit=100'))).text();
+    expect(journal).not.toContain(user.keys.default);
+    expect(journal).not.toContain(user.shares['launch-link']!.token);
+    // Only the load itself is journaled: none of the API calls it made for the scenario.
+    const entries = (JSON.parse(journal) as { data: Array<{ operationId: string | null }> }).data;
+    expect(entries.map((e) => e.operationId)).toEqual(['loadScenario']);
+  });
+});
+
 describe('the same scenario', () => {
   it('gives the same ids and bytes in any simulator of that seed, and new ids when loaded again beside itself', () => {
     const a = createSimulator();
