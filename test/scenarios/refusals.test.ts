@@ -78,6 +78,14 @@ describe('a scenario the API could not produce', () => {
     expect(app.simulator.internal.store.accounts.size).toBe(before);
   });
 
+  it('is refused with 503 while the memory budget is used up, like every call that stores more', async () => {
+    const app = createApp(createSimulator());
+    Object.assign(app.simulator.internal.capacity, { exceeded: true, usedMiB: 310, limitMiB: 300 });
+    const full = await post(app, '/_sim/scenarios', shippedScenarios['new-user']);
+    expect(full.status).toBe(503);
+    expect(full.json.code).toBe('CAPACITY_EXCEEDED');
+  });
+
   it('refuses a build held at a stage where builds take no time', () => {
     const instant = createSimulator({ speed: 'instant' });
     let error: unknown;
