@@ -12,6 +12,9 @@ const SCOPES = ['svc:read', 'svc:write'];
 const NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,79}$/;
 const LIMITS = { accounts: 20, keys: 25, targets: 50, builds: 100, images: 50, chats: 50, faults: 20, purchases: 50, library: 100, messages: 20, shares: 10, audio: 10 } as const;
 
+const EARLIEST = Date.UTC(1971, 0, 1);
+const LATEST = Date.UTC(9998, 11, 31);
+
 type Problems = FieldProblem[];
 type Json = Record<string, unknown>;
 
@@ -93,7 +96,9 @@ function checkAccount(account: Json, path: string, problems: Problems): void {
     if (!isObject(clock)) problems.push({ path: `${path}.clock`, message: 'must be an object ({ at, running })' });
     else {
       only(clock, `${path}.clock`, ['at', 'running'], problems);
-      if (clock.at !== undefined && (typeof clock.at !== 'string' || !Number.isFinite(Date.parse(clock.at)))) problems.push({ path: `${path}.clock.at`, message: 'must be an ISO 8601 instant' });
+      const at = typeof clock.at === 'string' ? Date.parse(clock.at) : NaN;
+      // A year of room either side: the history before it, the clock moved on after it.
+      if (clock.at !== undefined && !(at >= EARLIEST && at <= LATEST)) problems.push({ path: `${path}.clock.at`, message: 'must be an ISO 8601 instant from 1971 to 9998' });
       if (clock.running !== undefined && typeof clock.running !== 'boolean') problems.push({ path: `${path}.clock.running`, message: 'must be true or false' });
     }
   }
