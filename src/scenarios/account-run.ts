@@ -40,7 +40,7 @@ function buildBody(build: ScenarioBuild, path: string, targets: Record<string, s
   body.targetId = targets[build.target];
   const names = build.libraryItems;
   if (names !== undefined) {
-    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || !(n in library))) {
+    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || !Object.hasOwn(library, n))) {
       throw new ScenarioError([{ path: `${path}.libraryItems`, message: `must name library items of the account (${Object.keys(library).join(', ') || 'none stated'})` }]);
     }
     body.libraryItemIds = names.map((n) => library[n as string]);

@@ -84,7 +84,7 @@ function refusalProblems(json: Record<string, unknown>, path: string, names: Fie
     return details.fields.map((f) => {
       const field = f.path.replace(/^body\.?/, '');
       const first = field.split(/[.[]/)[0] ?? '';
-      const renamed = first in names ? `${names[first]}${field.slice(first.length)}` : field;
+      const renamed = Object.hasOwn(names, first) ? `${names[first]}${field.slice(first.length)}` : field;
       return { path: renamed ? `${path}.${renamed}` : path, message: f.message };
     });
   }

@@ -114,6 +114,25 @@ describe('a loaded scenario', () => {
   });
 });
 
+describe("a scenario account's clock", () => {
+  it('is its own, frozen at its stated now, or running on from it', async () => {
+    const app = createApp(createSimulator());
+    const loaded = await post(app, '/_sim/scenarios', {
+      scenario: 'clocks',
+      accounts: [{ name: 'still', clock: { at: '2026-05-01T10:00:00Z' } }, { name: 'moving', clock: { at: '2026-05-01T10:00:00Z', running: true } }],
+    });
+    const clockOf = async (name: string) => {
+      const path = `/_sim/accounts/${loaded.json.accounts[name].accountId}/clock`;
+      const res = await app.fetch(new Request(`http://127.0.0.1${path}`));
+      const text = await res.text();
+      assertContract({ method: 'GET', url: path, status: res.status, headers: Object.fromEntries(res.headers), body: text });
+      return JSON.parse(text) as { own: boolean; frozen: boolean; now: string };
+    };
+    expect(await clockOf('still')).toMatchObject({ own: true, frozen: true, now: '2026-05-01T10:00:00.000Z' });
+    expect(await clockOf('moving')).toMatchObject({ own: true, frozen: false });
+  });
+});
+
 describe('the same scenario', () => {
   it('gives the same ids and bytes in any simulator of that seed, and new ids when loaded again beside itself', () => {
     const a = createSimulator();
