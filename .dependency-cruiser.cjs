@@ -7,15 +7,16 @@
  *   engine      engine/ (routing, validation, limits, the reply): runs what the composition hands it
  *   services    builds/, library/, targets/, keys/, … , observe/, oauth/
  *   state       state/ (the internal state's shape; saving, restoring, resetting the stores)
+ *   scenarios   scenarios/ (declared states, loaded through the engine's own requests)
  *   operations  operations/ (the handlers)
- *   surfaces    mcp/, app/, adapters/, cli/, simulator.ts, index.ts
+ *   surfaces    mcp/, app/, adapters/, cli/, fixtures/, simulator.ts, index.ts
  *
  * Type-only imports count too (tsPreCompilationDeps): a type from above is a dependency on above.
  * Run by `npm run lint:deps` (part of `npm test`): any violation fails it.
  */
 const SERVICES = 'builds|library|targets|sharing|keys|chat|images|audio|suggestions|ledger|seed';
-const ABOVE_ENGINE = `${SERVICES}|observe|oauth|operations|state|mcp|app|adapters|cli|web`;
-const SURFACES = 'mcp|app|adapters|cli|web';
+const ABOVE_ENGINE = `${SERVICES}|observe|oauth|operations|scenarios|state|mcp|app|adapters|cli|web|fixtures`;
+const SURFACES = 'mcp|app|adapters|cli|web|fixtures';
 /** Tests may build their fixtures with anything; only the circle rule applies to them. */
 const TESTS = '\\.test\\.ts$';
 const ROOT_SURFACES = '^src/(simulator|index)\\.ts$';
@@ -63,13 +64,13 @@ module.exports = {
       severity: 'error',
       comment: 'Services do the work; the operations that call them, and the surfaces that serve them, sit above.',
       from: { path: `^src/(${SERVICES}|observe|oauth)/`, pathNot: TESTS },
-      to: { path: [`^src/(operations|state|${SURFACES})/`, ROOT_SURFACES] },
+      to: { path: [`^src/(operations|scenarios|state|${SURFACES})/`, ROOT_SURFACES] },
     },
     {
       name: 'operations-below-surfaces',
       severity: 'error',
       comment: 'Operations and the state they orchestrate are served by the surfaces; they never reach into them.',
-      from: { path: '^src/(operations|state)/', pathNot: TESTS },
+      from: { path: '^src/(operations|scenarios|state)/', pathNot: TESTS },
       to: { path: [`^src/(${SURFACES})/`, ROOT_SURFACES] },
     },
     {
@@ -77,7 +78,7 @@ module.exports = {
       severity: 'error',
       comment: 'Saving, restoring and resetting orchestrate the stores; the control operations call them, not the other way round.',
       from: { path: '^src/state/', pathNot: TESTS },
-      to: { path: '^src/operations/' },
+      to: { path: '^src/(operations|scenarios)/' },
     },
     {
       name: 'no-tests-in-sources',

@@ -26,6 +26,9 @@ import { instanceTag } from './scale/instance.js';
 import { unlimitedCapacity } from './limits/capacity.js';
 import { byKey as bodyValidators } from './contract/validators-body.generated.js';
 import { byKey as paramValidators } from './contract/validators-params.generated.js';
+import { loadInto, registerEngine } from './scenarios/registry.js';
+import { ScenarioError } from './scenarios/calls.js';
+import type { LoadedScenario } from './scenarios/types.js';
 
 export const DEFAULT_SEED = 'content-sim';
 
@@ -69,6 +72,8 @@ export interface SimulatorOptions {
    * come from its own streams of the seed. See `instanceOf`.
    */
   instance?: number;
+  /** Scenarios loaded at start, in order, each into fresh accounts (see `loadScenario`). */
+  scenarios?: unknown[];
 }
 
 export interface Simulator {
@@ -89,6 +94,14 @@ export interface Simulator {
   snapshot(): SimulationSnapshot;
   /** Replaces the whole simulation with a snapshot's, or throws (a 400 ApiError naming the fault) and changes nothing. */
   restore(snapshot: unknown): void;
+  /**
+   * Loads a scenario (docs/reference/scenarios.md) into fresh accounts through the API's own
+   * operations; answers their keys and ids by the scenario's names, or throws a 400 ApiError
+   * whose `details.fields` name the scenario's paths at fault.
+   */
+  loadScenario(scenario: unknown): LoadedScenario;
+  /** What the scenarios given in the options answered, in order. */
+  readonly scenarios: LoadedScenario[];
 }
 
 export function parseSpeed(speed: SpeedPreset | number | string | undefined): { factor: number; label: string } {
@@ -148,8 +161,21 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     controlToken: options.controlToken,
     onFault: options.onFault ?? ((error, correlationId) => console.error(`[${correlationId}] unexpected fault:`, error)),
   });
+  registerEngine(sim, (request, handleOptions) => engine.handle(request, handleOptions));
+  const scenarios = (options.scenarios ?? []).map((scenario, i) => {
+    try {
+      return loadInto(sim, scenario);
+    } catch (error) {
+      if (error instanceof ScenarioError) error.scenarioIndex = i;
+      throw error;
+    }
+  });
+  // The scenarios given at start are part of it: a reset goes back to them.
+  if (scenarios.length > 0) sim.initialState = JSON.stringify(takeSnapshot(sim));
   return {
     handle: (request, handleOptions) => engine.handle(request, handleOptions),
+    loadScenario: (scenario) => loadInto(sim, scenario),
+    scenarios,
     clock,
     seed,
     keys,

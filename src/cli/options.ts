@@ -21,6 +21,8 @@ export interface ServeOptions {
   seedGiven: boolean;
   /** Above this resident memory (MiB), calls that would store more get 503 CAPACITY_EXCEEDED. */
   maxMemoryMiB?: number;
+  /** `--scenario`s: files (YAML or JSON) or names of shipped scenarios, loaded at start in order. */
+  scenarios: string[];
 }
 
 export const USAGE = `Usage: content-sim [serve] [options]
@@ -58,6 +60,9 @@ Options:
   --instance <n>      This simulator's number (0-255) among several behind one load balancer:
                       its keys and share links start with it in hex (svc_live_<hh>...), for
                       the proxy to route on (env SIM_INSTANCE)
+  --scenario <file>   Load a scenario at start (YAML or JSON; or a shipped one: new-user,
+                      empty-balance, build-in-every-state, full-library, rate-limited-key);
+                      repeat for several. Its accounts' keys are printed
   --no-control        Do not serve the /_sim control API
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
   --log-format <f>    Request log as text (default) or json, one object a line (env SIM_LOG_FORMAT)
@@ -98,6 +103,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       instance: { type: 'string' },
       'max-memory': { type: 'string' },
       'log-format': { type: 'string' },
+      scenario: { type: 'string', multiple: true },
       'no-control': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
@@ -161,6 +167,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     host,
     quiet: values.quiet ?? false,
     logFormat,
+    scenarios: values.scenario ?? [],
     simulator: {
       seed: values.seed ?? env.SIM_SEED ?? DEFAULT_SEED,
       speed: speedText as SimulatorOptions['speed'],

@@ -14,6 +14,8 @@ import { contentCacheBytesFor, sampleMemory, startMemoryGauge } from './memory-g
 import { HeapGrowth } from './heap-growth.js';
 import { requestLogger } from './request-log.js';
 import { readStateFile, restoreFromStateFile, StateWriter } from './state-file.js';
+import { describeScenarioError, readScenarioFiles, scenarioBanner } from './scenario-files.js';
+import type { ScenarioSource } from '../scenarios/source.js';
 
 /** `content-sim serve`: parses the options, starts the simulator and its HTTP server, stops on signals. */
 export async function main(): Promise<void> {
@@ -31,18 +33,22 @@ export async function main(): Promise<void> {
   const options = parsed;
   let simulator;
   let stateWriter: StateWriter | undefined;
+  let sources: ScenarioSource[] = [];
   try {
     const saved = options.stateFile ? readStateFile(options.stateFile.path) : undefined;
     // Without --seed, the file's seed: a state file alone is enough to pick up where it was.
     if (saved && !options.seedGiven) options.simulator.seed = saved.seed;
-    simulator = createSimulator({ contentCacheBytes: contentCacheBytesFor(), ...options.simulator });
+    sources = readScenarioFiles(options.scenarios);
+    // A saved simulation already holds what its scenarios made: they are not loaded twice.
+    const scenarios = saved ? [] : sources.map((s) => s.value);
+    simulator = createSimulator({ contentCacheBytes: contentCacheBytesFor(), ...options.simulator, scenarios });
     if (options.stateFile) {
       if (saved) restoreFromStateFile(simulator, options.stateFile.path, saved.snapshot);
       stateWriter = new StateWriter(simulator, options.stateFile.path, options.stateFile.intervalMs, (line) => process.stderr.write(line));
       stateWriter.start();
     }
   } catch (error) {
-    process.stderr.write(`content-sim: ${(error as Error).message}\n`);
+    process.stderr.write(`content-sim: ${describeScenarioError(error, sources) ?? (error as Error).message}\n`);
     process.exitCode = 1;
     return;
   }
@@ -62,7 +68,8 @@ export async function main(): Promise<void> {
     simulator.internal.oauth.setListeningUrl(`http://${host}:${port}`);
     // With JSON logs, stdout holds only JSON lines: the banner (for people) goes to stderr.
     const out = options.logFormat === 'json' ? process.stderr : process.stdout;
-    out.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false));
+    // One write: whoever reads the banner reads the scenarios' keys with it.
+    out.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false) + scenarioBanner(simulator.scenarios));
     if (!isLoopback(options.host)) process.stderr.write(exposureWarning(options.host, options.simulator.controlToken !== undefined, options.simulator.randomDemoKeys === true));
   });
   const stopFromWithin = stopOnSignals(server, {

@@ -75,7 +75,7 @@ export class Engine<State extends EngineState = EngineState> {
   }
 
   handle(request: EngineRequest, options: HandleOptions = {}): HandledResponse {
-    const exchange: Exchange = { correlationId: this.options.sim.correlationIds.hex(24, 'corr_'), now: this.options.sim.clock.now(), rate: null };
+    const exchange: Exchange = { correlationId: options.correlationId ?? this.options.sim.correlationIds.hex(24, 'corr_'), now: this.options.sim.clock.now(), rate: null };
     const started = performance.now();
     let reply: Reply;
     try {
@@ -111,7 +111,7 @@ export class Engine<State extends EngineState = EngineState> {
     if (healthPath) return this.control(method, path, query, request, exchange);
     if (controlPath) {
       if (this.options.control === false) throw new ApiError(404, 'NOT_FOUND', 'The control API is switched off (--no-control).');
-      guardControl(request, method, this.options.controlToken, new URL(this.options.sim.oauth.issuer).hostname);
+      if (!options.controlTrusted) guardControl(request, method, this.options.controlToken, new URL(this.options.sim.oauth.issuer).hostname);
       return this.control(method, path, query, request, exchange);
     }
     return this.service(method, path, query, request, exchange, options);
@@ -161,7 +161,7 @@ export class Engine<State extends EngineState = EngineState> {
 
     // 5. A fault asked for by the call's Prefer header, or by a rule under /_sim/faults.
     const { hooks } = this.options;
-    const fault = hooks.faultFor({ operation, method, path, accountId: caller.account.id, keyHint: caller.hint, prefer: request.headers.prefer, now: simulatorNow });
+    const fault = options.unfaulted ? undefined : hooks.faultFor({ operation, method, path, accountId: caller.account.id, keyHint: caller.hint, prefer: request.headers.prefer, now: simulatorNow });
     if (fault) {
       exchange.fault = fault;
       if (fault.error) throw fault.error;

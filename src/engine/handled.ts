@@ -9,6 +9,12 @@ export interface HandleOptions {
   uncounted?: boolean;
   /** Keep this call out of the journal: a follow-up poll that would only repeat the first. */
   unjournaled?: boolean;
+  /** The call's correlation id, from the caller's own stream (a scenario's), instead of the simulator's. */
+  correlationId?: string;
+  /** No fault rule or Prefer header applies: a scenario being loaded is never hit by the faults it is loaded beside. */
+  unfaulted?: boolean;
+  /** A control call made in-process by a caller `/_sim` already trusts (a scenario loaded by the CLI or by `/_sim`): no guard. */
+  controlTrusted?: boolean;
 }
 
 /** The engine's answer, with what an adapter may log (never the key itself). */

@@ -8,6 +8,7 @@ import type { Capacity } from './capacity.js';
  */
 const CONTROL_OPERATIONS_THAT_STORE = new Set([
   'createSimulatorAccount',
+  'loadScenario',
   'mintOAuthTokens',
   'restoreSnapshot',
   'createFault',

@@ -5,6 +5,7 @@ import * as chat from './chat.js';
 import * as control from './control.js';
 import * as accountClocks from './account-clocks.js';
 import * as observe from './observe.js';
+import * as scenarios from './scenarios.js';
 import * as dashboard from './dashboard.js';
 import * as deliverables from './deliverables.js';
 import * as images from './images.js';
@@ -38,4 +39,4 @@ export const serviceHandlers: Readonly<Record<string, ServiceHandler>> = {
 /** Operations of openapi.yaml that need no key (`security: []`). */
 export const publicHandlers: Readonly<Record<string, ControlHandler>> = { getSharedDeliverable };
 
-export const controlHandlers: Readonly<Record<string, ControlHandler>> = { ...control, ...accountClocks, ...observe, ...dashboard };
+export const controlHandlers: Readonly<Record<string, ControlHandler>> = { ...control, ...accountClocks, ...observe, ...dashboard, ...scenarios };

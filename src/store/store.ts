@@ -39,8 +39,9 @@ export class Store {
     this.keyValues = new Rng(seed, 'key-values');
   }
 
-  createAccount(name: string, now: number): Account {
-    const account = new Account(this.ids.uuid(), name, now, this.seed);
+  /** `id`: an id drawn elsewhere (a scenario's account, from its own stream); the caller makes sure it is free. */
+  createAccount(name: string, now: number, id = this.ids.uuid()): Account {
+    const account = new Account(id, name, now, this.seed);
     this.accounts.set(account.id, account);
     return account;
   }

@@ -6,6 +6,7 @@ import { accountsPanel } from './accounts-panel.js';
 import { buildsPanel } from './builds-panel.js';
 import { journalPanel } from './journal-panel.js';
 import { faultsPanel } from './faults-panel.js';
+import { scenariosPanel } from './scenarios-panel.js';
 
 /**
  * The dashboard: a client of the control API and nothing else. It polls the state that
@@ -27,6 +28,7 @@ const accounts = accountsPanel(api, app);
 const builds = buildsPanel();
 const journal = journalPanel(api, app);
 const faults = faultsPanel(api, app);
+const scenarios = scenariosPanel();
 
 /** @param {unknown} error */
 function report(error) {
@@ -58,17 +60,19 @@ function askForToken(message) {
 async function refresh() {
   clearTimeout(timer);
   try {
-    const [info, accountList, buildList, faultList] = await Promise.all([
+    const [info, accountList, buildList, faultList, scenarioList] = await Promise.all([
       api.get('/_sim'),
       api.get('/_sim/accounts?limit=50'),
       api.get('/_sim/builds?limit=20'),
       api.get('/_sim/faults'),
+      api.get('/_sim/scenarios'),
     ]);
     clock.show(info.clock);
     fill(document.getElementById('version') ?? notice, `${info.version} · seed ${info.seed} · pipeline ${info.pipelineSpeed}`);
     accounts.show(accountList);
     builds.show(buildList);
     faults.show(faultList);
+    scenarios.show(scenarioList);
     const seen = accountList.data.map((a) => a.accountId).join();
     if (seen !== accountsSeen) {
       accountsSeen = seen;
@@ -100,6 +104,6 @@ function start() {
   journal.start();
 }
 
-main.append(clock.element, h('div', { class: 'columns' }, accounts.element, faults.element), builds.element, journal.element);
+main.append(clock.element, h('div', { class: 'columns' }, accounts.element, faults.element), scenarios.element, builds.element, journal.element);
 void loadOperations();
 start();
