@@ -6,6 +6,7 @@ import { DEMO_CLIENT_ID } from '../oauth/demo-client.js';
 import { IMAGE_MOODS, IMAGE_SIZES, IMAGE_STYLES, LOGO_POSITIONS } from '../media/image-options.js';
 import { VOICE_IDS } from '../media/voices.js';
 import { contractPattern } from './contract-rules.js';
+import { mcpTasks } from './mcp-tasks-snapshot.js';
 
 /**
  * The saved form of a whole simulation, checked record by record on the way back in: a state
@@ -151,6 +152,8 @@ export const simulationSnapshot = z.object({
   streams: z.object({ ids: rngState, keyValues: rngState, correlationIds: rngState }),
   accounts: z.array(account),
   oauth,
+  /** The MCP tasks of every account (absent in snapshots saved before tasks existed). */
+  mcpTasks: mcpTasks.optional(),
 });
 
 export type SimulationSnapshot = z.infer<typeof simulationSnapshot>;
