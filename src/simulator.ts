@@ -125,7 +125,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     limiter: new RateLimiter({ ...KEY_LIMITS, ...options.rateLimits?.perKey }, options.rateLimits?.perUser ?? USER_LIMIT),
     guessing,
     builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems, contentCache: new ContentCache(options.contentCacheBytes), objectives: new Interner(256) },
-    oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now(), failedAuth: guessing.failedAuth }),
+    oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now(), failedAuth: guessing.failedAuth, realNow: () => clock.realNow() }),
     correlationIds: new Rng(seed, 'correlation-ids'),
     ready: true,
     capacity: unlimitedCapacity(),

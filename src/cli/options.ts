@@ -21,6 +21,8 @@ export interface ServeOptions {
   seedGiven: boolean;
   /** Above this resident memory (MiB), calls that would store more get 503 CAPACITY_EXCEEDED. */
   maxMemoryMiB?: number;
+  /** OAuth client metadata documents: also fetch http URLs on loopback hosts (local testing). */
+  metadataDocumentsOnLoopback?: boolean;
 }
 
 export const USAGE = `Usage: content-sim [serve] [options]
@@ -58,6 +60,10 @@ Options:
   --instance <n>      This simulator's number (0-255) among several behind one load balancer:
                       its keys and share links start with it in hex (svc_live_<hh>...), for
                       the proxy to route on (env SIM_INSTANCE)
+  --oauth-loopback-metadata
+                      Also accept OAuth client ID metadata documents at http URLs on loopback
+                      hosts (local testing of a client; env SIM_OAUTH_LOOPBACK_METADATA=1).
+                      Off: only https documents on public addresses are fetched
   --no-control        Do not serve the /_sim control API
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
   --log-format <f>    Request log as text (default) or json, one object a line (env SIM_LOG_FORMAT)
@@ -99,6 +105,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       'max-memory': { type: 'string' },
       'log-format': { type: 'string' },
       'no-control': { type: 'boolean' },
+      'oauth-loopback-metadata': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -157,6 +164,8 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     ...(statePath ? { stateFile: { path: statePath, intervalMs: Math.round(stateSeconds * 1000) } } : {}),
     seedGiven: (values.seed ?? env.SIM_SEED) !== undefined,
     ...(maxMemoryMiB !== undefined ? { maxMemoryMiB } : {}),
+    // OAuth client ID metadata documents over http on loopback: for testing a client locally.
+    ...(values['oauth-loopback-metadata'] || env.SIM_OAUTH_LOOPBACK_METADATA === '1' ? { metadataDocumentsOnLoopback: true } : {}),
     port,
     host,
     quiet: values.quiet ?? false,
