@@ -152,3 +152,21 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('createBuild as an MCP task
     await session.close();
   });
 });
+
+describe('waitForBuild on an account’s own clock', () => {
+  it.each(['2025-11-25', '2026-07-28'] as const)('reports pending, researching, drafting, critiquing, merging and completed (%s)', async (era) => {
+    const alice = await owner('Alice');
+    const client = await rig.client(alice.key, era);
+    const created = (await client.callTool({ name: 'createBuild', arguments: buildArgs(alice.targetId, 'Siphon coffee') })) as ToolResult;
+    const stages: string[] = [];
+    // Only the account's clock moves, past the whole pipeline at once, while the wait is open.
+    setTimeout(() => void call(rig.baseUrl, 'POST', `/_sim/accounts/${alice.accountId}/clock/advance`, { body: { ms: 3_600_000 } }), 100);
+    const done = (await client.callTool(
+      { name: 'waitForBuild', arguments: { buildId: created.structuredContent.buildId, timeoutSeconds: 60 } },
+      { onprogress: (p) => stages.push(String(p.message)) },
+    )) as ToolResult;
+    expect(done.structuredContent.build.status).toBe('completed');
+    expect(stages).toEqual(STAGES);
+    expect(rig.simulator.clock.now()).toBe(T0);
+  });
+});
