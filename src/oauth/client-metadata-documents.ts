@@ -15,6 +15,8 @@ import { admitClient } from './registration.js';
  */
 const MAX_REMEMBERED = 1_000;
 const REFUSAL_MS = 60_000;
+/** Documents fetched at once, all clients together: a flood of sign-in links cannot open more. */
+const MAX_IN_FLIGHT = 16;
 
 export interface MetadataDocumentsOptions {
   fetch: DocumentFetcher;
@@ -28,6 +30,8 @@ export class ClientMetadataDocuments {
   private readonly freshUntil = new Map<string, number>();
   /** client_id → why it was refused, and until when (real time) that is told. */
   private readonly refusals = new Map<string, { reason: string; until: number }>();
+  /** Fetches under way: a second request for the same document waits for the first. */
+  private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
     private readonly store: OAuthStore,
@@ -45,12 +49,25 @@ export class ClientMetadataDocuments {
   /** Fetches (or keeps) the client a URL client_id names; a refusal is remembered for `refusal`. */
   async prepare(clientId: string | null, now: number): Promise<void> {
     if (!this.options || !clientId || !isMetadataDocumentId(clientId)) return;
+    if ((this.freshUntil.get(clientId) ?? 0) > this.realNow() && this.store.clients.has(clientId)) return;
+    const pending = this.inFlight.get(clientId);
+    if (pending) return pending;
+    if (this.inFlight.size >= MAX_IN_FLIGHT) {
+      remember(this.refusals, clientId, { reason: 'The server is fetching as many client metadata documents as it may at once: try again in a moment.', until: this.realNow() + 1_000 });
+      return;
+    }
+    const fetching = this.fetch(clientId, now).finally(() => this.inFlight.delete(clientId));
+    this.inFlight.set(clientId, fetching);
+    return fetching;
+  }
+
+  private async fetch(clientId: string, now: number): Promise<void> {
+    const options = this.options as MetadataDocumentsOptions;
     const realNow = this.realNow();
-    if ((this.freshUntil.get(clientId) ?? 0) > realNow && this.store.clients.has(clientId)) return;
     try {
-      const problem = metadataUrlProblem(clientId, this.options.allowLoopbackHttp === true);
+      const problem = metadataUrlProblem(clientId, options.allowLoopbackHttp === true);
       if (problem) throw new OAuthError('invalid_client', `The client_id ${clientId} ${problem}.`);
-      const fetched = await this.options.fetch(new URL(clientId));
+      const fetched = await options.fetch(new URL(clientId));
       const client = clientFromDocument(clientId, fetched, now);
       const known = this.store.clients.get(clientId);
       if (known) Object.assign(known, { clientName: client.clientName, redirectUris: client.redirectUris });
