@@ -45,7 +45,9 @@ describe.skipIf(missing('python-mcp'))('the MCP Python SDK', () => {
       expect(run.balance).toEqual({ balance: 100, lifetimePurchased: 100, lifetimeUsed: 0 });
     }
     // Before the event stream's head was sent at once, every first call took about 15 s (the first keep-alive).
-    expect(median(runs.map((run) => run.seconds))).toBeLessThan(1);
+    const seconds = median(runs.map((run) => run.seconds));
+    console.info(`Python SDK, 2025-era OAuth session: first tool call ${seconds.toFixed(3)} s (median of ${SESSIONS} sessions)`);
+    expect(seconds).toBeLessThan(1);
   }, 150_000);
 
   it('calls tools on 2026-07-28', async () => {

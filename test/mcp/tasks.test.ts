@@ -109,6 +109,20 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('createBuild as an MCP task
     await Promise.all([aliceSession.close(), mallorySession.close()]);
   });
 
+  it('declares which tools may run as tasks', async () => {
+    const alice = await owner('Alice');
+    const client = await rig.client(alice.key, era);
+    const capabilities = client.getServerCapabilities() as Record<string, any>;
+    const { tools } = await client.listTools();
+    if (era === '2025-11-25') {
+      expect(capabilities.tasks).toEqual({ list: {}, requests: { tools: { call: {} } } });
+      expect(tools.filter((tool: any) => tool.execution?.taskSupport).map((tool: any) => [tool.name, tool.execution.taskSupport])).toEqual([['createBuild', 'optional']]);
+    } else {
+      expect(capabilities.extensions).toEqual({ 'io.modelcontextprotocol/tasks': {} });
+      expect(capabilities.tasks).toBeUndefined();
+    }
+  });
+
   it('answers a client that does not ask for a task exactly as today', async () => {
     const alice = await owner('Alice');
     const client = await rig.client(alice.key, era);
