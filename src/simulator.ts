@@ -24,6 +24,7 @@ import { restoreSnapshot, takeSnapshot, type SimulationSnapshot } from './state/
 import { VERSION } from './version.js';
 import { instanceTag } from './scale/instance.js';
 import { unlimitedCapacity } from './limits/capacity.js';
+import { McpTaskRecords } from './store/mcp-task-records.js';
 import { byKey as bodyValidators } from './contract/validators-body.generated.js';
 import { byKey as paramValidators } from './contract/validators-params.generated.js';
 import { loadInto, registerEngine } from './scenarios/registry.js';
@@ -137,10 +138,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     limiter: new RateLimiter({ ...KEY_LIMITS, ...options.rateLimits?.perKey }, options.rateLimits?.perUser ?? USER_LIMIT),
     guessing,
     builds: { seed, speed: speed.factor, generateContent, resolveLibraryItems, contentCache: new ContentCache(options.contentCacheBytes), objectives: new Interner(256) },
-    oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now(), failedAuth: guessing.failedAuth }),
+    oauth: new AuthorizationServer(store, { publicUrl: options.publicUrl, now: clock.now(), failedAuth: guessing.failedAuth, realNow: () => clock.realNow() }),
     correlationIds: new Rng(seed, 'correlation-ids'),
     ready: true,
     capacity: unlimitedCapacity(),
+    mcpTasks: new McpTaskRecords(),
     initialState: '',
     journal: new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE),
     faults: new FaultRules(seed, serviceOperations),

@@ -46,6 +46,9 @@ export async function serveFetch(req: IncomingMessage, res: ServerResponse, hand
     return response.status;
   }
   res.writeHead(response.status, Object.fromEntries(response.headers));
+  // The head goes out now, not with the first event: a client waits for it before it sends
+  // anything else (an MCP session's GET stream may stay silent until its first keep-alive).
+  res.flushHeaders();
   // An event stream (an MCP session's GET stream, a tool call's progress) is cut off, with a
   // last event, when its client stops reading; the source is then cancelled, which frees it.
   const events = boundedEventStream(res, () => {});

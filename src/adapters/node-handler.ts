@@ -6,6 +6,12 @@ import type { Simulator } from '../simulator.js';
 import { serveFetch } from './fetch-bridge.js';
 import { toEngineRequest } from './node-request.js';
 import { writeFeed } from './node-feed.js';
+import { clientMetadataFetcher } from './client-metadata-fetch.js';
+
+/** Client ID metadata documents as node:http fetches them: public addresses only (loopback too when asked, over http). */
+export function nodeClientMetadata(onLoopback = false) {
+  return { fetch: clientMetadataFetcher({ allowLoopback: onLoopback }), allowLoopbackHttp: onLoopback };
+}
 
 export interface RequestLogEntry {
   method: string;
@@ -19,6 +25,8 @@ export interface RequestLogEntry {
 }
 
 export interface NodeHandlerOptions extends AppOptions {
+  /** Accept client metadata documents over http on loopback hosts (local testing; off by default). */
+  metadataDocumentsOnLoopback?: boolean;
   /** Called once per request when its answer is written; keys appear only as hints. */
   onRequest?: (entry: RequestLogEntry) => void;
 }
@@ -31,7 +39,7 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
  * Given a simulator, the app is built around it with the package's own files as assets.
  */
 export function createNodeHandler(target: Simulator | App, options: NodeHandlerOptions = {}): NodeHandler {
-  const app = 'byFetch' in target ? target : createApp(target, { assets: fileSystemAssets(), ...options });
+  const app = 'byFetch' in target ? target : createApp(target, { assets: fileSystemAssets(), clientMetadata: nodeClientMetadata(options.metadataDocumentsOnLoopback), ...options });
   const { onRequest } = options;
   // No closure is made a request on the plain path: the answer is written by a function made once.
   return (req, res) => {

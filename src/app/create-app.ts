@@ -7,6 +7,8 @@ import { fromFetchRequest, toFetchResponse } from './fetch-io.js';
 import { lazyMcpEndpoint } from './lazy-mcp.js';
 import { mayBePage, staticPage } from './static-pages.js';
 import { loopbackDemoKey } from './docs-page.js';
+import type { MetadataDocumentsOptions } from '../oauth/client-metadata-documents.js';
+import { metadataClientId } from './client-metadata-step.js';
 
 export interface AppOptions {
   /** Where /docs, the dashboard and the served contracts come from. Default: none (they answer 404). */
@@ -16,6 +18,12 @@ export interface AppOptions {
    * fault effects on tool calls), an endpoint built elsewhere, or false for none. Default: on.
    */
   mcp?: McpEndpointOptions | McpEndpoint | false;
+  /**
+   * Client ID metadata documents: how the authorization server fetches a client's document
+   * (the node:http adapters pass a fetcher that reaches public addresses only). Default: off,
+   * and the server's metadata says they are not supported.
+   */
+  clientMetadata?: MetadataDocumentsOptions | false;
 }
 
 /**
@@ -54,6 +62,8 @@ export function createApp(simulator: Simulator, options: AppOptions = {}): App {
   const assets = options.assets ?? noAssets;
   const mcp = endpointFor(simulator, options.mcp);
   const byFetch = (url: string) => mcp !== undefined && isMcpPath(url);
+  const documents = simulator.internal.oauth.metadataDocuments;
+  if (options.clientMetadata) documents.enable(options.clientMetadata);
 
   function handle(request: EngineRequest): AppResponse | Promise<AppResponse> {
     const { url } = request;
@@ -62,6 +72,9 @@ export function createApp(simulator: Simulator, options: AppOptions = {}): App {
       const page = staticPage(request.method, query === -1 ? url : url.slice(0, query), request.headers.host, assets, () => loopbackDemoKey(simulator, request));
       if (page) return page;
     }
+    // A client that names itself by a metadata document is fetched first: the OAuth endpoints answer synchronously.
+    const clientId = documents.enabled ? metadataClientId(request) : null;
+    if (clientId !== null) return documents.prepare(clientId, simulator.clock.now()).then(() => performFault(simulator.handle(request)));
     return performFault(simulator.handle(request));
   }
 

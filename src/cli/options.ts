@@ -23,6 +23,8 @@ export interface ServeOptions {
   maxMemoryMiB?: number;
   /** `--scenario`s: files (YAML or JSON) or names of shipped scenarios, loaded at start in order. */
   scenarios: string[];
+  /** OAuth client metadata documents: also fetch http URLs on loopback hosts (local testing). */
+  metadataDocumentsOnLoopback?: boolean;
 }
 
 export const USAGE = `Usage: content-sim [serve] [options]
@@ -63,6 +65,10 @@ Options:
   --scenario <file>   Load a scenario at start (YAML or JSON; or a shipped one: new-user,
                       empty-balance, build-in-every-state, full-library, rate-limited-key);
                       repeat for several. Its accounts' keys are printed
+  --oauth-loopback-metadata
+                      Also accept OAuth client ID metadata documents at http URLs on loopback
+                      hosts (local testing of a client; env SIM_OAUTH_LOOPBACK_METADATA=1).
+                      Off: only https documents on public addresses are fetched
   --no-control        Do not serve the /_sim control API
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
   --log-format <f>    Request log as text (default) or json, one object a line (env SIM_LOG_FORMAT)
@@ -105,6 +111,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       'log-format': { type: 'string' },
       scenario: { type: 'string', multiple: true },
       'no-control': { type: 'boolean' },
+      'oauth-loopback-metadata': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -163,6 +170,8 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     ...(statePath ? { stateFile: { path: statePath, intervalMs: Math.round(stateSeconds * 1000) } } : {}),
     seedGiven: (values.seed ?? env.SIM_SEED) !== undefined,
     ...(maxMemoryMiB !== undefined ? { maxMemoryMiB } : {}),
+    // OAuth client ID metadata documents over http on loopback: for testing a client locally.
+    ...(values['oauth-loopback-metadata'] || env.SIM_OAUTH_LOOPBACK_METADATA === '1' ? { metadataDocumentsOnLoopback: true } : {}),
     port,
     host,
     quiet: values.quiet ?? false,

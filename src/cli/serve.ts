@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
-import { createNodeHandler } from '../adapters/node-handler.js';
+import { createNodeHandler, nodeClientMetadata } from '../adapters/node-handler.js';
 import { createApp } from '../app/create-app.js';
 import { createSimulator } from '../simulator.js';
 import { VERSION } from '../version.js';
@@ -53,7 +53,7 @@ export async function main(): Promise<void> {
     return;
   }
   startMemoryGauge(simulator.internal.capacity, options.maxMemoryMiB, sampleMemory, new HeapGrowth());
-  const app = createApp(simulator, { assets: cliAssets(), mcp: { allowedHostnames: isLoopback(options.host) ? [] : [options.host] } });
+  const app = createApp(simulator, { assets: cliAssets(), mcp: { allowedHostnames: isLoopback(options.host) ? [] : [options.host] }, clientMetadata: nodeClientMetadata(options.metadataDocumentsOnLoopback === true) });
   const handler = createNodeHandler(app, {
     onRequest: options.quiet ? undefined : await requestLogger(options.logFormat),
   });

@@ -27,6 +27,7 @@ import { rpcError } from './rpc-error.js';
 import { ServerPool } from './server-pool.js';
 import { claimsModernEra, mayBeInitialize } from './stateless-route.js';
 import { buildToolCatalog } from './tool-catalog.js';
+import { createTaskService } from './tasks/task-service.js';
 import { MAX_WAITS_PER_ACCOUNT, WAIT_FOR_BUILD, WaitSlots } from './wait-for-build.js';
 
 /**
@@ -42,6 +43,8 @@ export interface McpEndpointOptions {
   allowedHostnames?: string[];
   /** Real milliseconds between the first two reads of a build by waitForBuild; later pauses grow to 2 s. Default 200. */
   pollMs?: number;
+  /** MCP tasks one account holds at once (ended ones make room first). Default 100. */
+  maxTasksPerAccount?: number;
   /** waitForBuild calls one account may have open at once. Default 10. */
   maxWaitsPerAccount?: number;
   /** 2025-era sessions kept at once, all accounts together; beyond it a new one is refused (503). Default 1000. */
@@ -81,6 +84,7 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     } } : {}),
     wait: { tools, pollMs: options.pollMs ?? 200, maxTimeoutSeconds: 3600, slots: new WaitSlots(options.maxWaitsPerAccount ?? MAX_WAITS_PER_ACCOUNT) },
   };
+  deps.tasks = createTaskService(simulator, tools, deps.engine, options.maxTasksPerAccount);
   const { oauth } = simulator.internal;
   const auth: McpAuthOptions = {
     verifiers: [apiKeyVerifier(simulator.internal.store), oauth.accessTokenVerifier, ...(options.verifiers ?? [])],

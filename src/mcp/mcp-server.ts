@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, Server, type ServerContext } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { Principal } from '../auth/principal.js';
 import { VERSION } from '../version.js';
@@ -7,6 +7,9 @@ import { readResource, RESOURCE_TEMPLATES } from './resources.js';
 import { callToolWithFaults, type EngineCall, type ToolFaultEffects, type ToolResult } from './tool-call.js';
 import type { ToolDefinition } from './tool-catalog.js';
 import { WAIT_FOR_BUILD, waitForBuild, type WaitOptions } from './wait-for-build.js';
+import { registerTaskHandlers, TASK_CAPABILITIES } from './tasks/task-handlers.js';
+import { TaskAwareServer } from './tasks/task-server.js';
+import { taskListing, type TaskService } from './tasks/task-service.js';
 
 /**
  * The MCP server: tools, resources and prompts as thin views over the engine's operations.
@@ -19,10 +22,12 @@ export interface McpServerDeps {
   /** The timing of injected faults on tool calls (latency, drop, slow body), as the app performs it. */
   effects?: ToolFaultEffects;
   wait: Omit<WaitOptions, 'engine' | 'principal'>;
+  /** Builds followed as MCP tasks, when the client asks for one. */
+  tasks?: TaskService;
 }
 
 const INSTRUCTIONS = `Content Generation Service: researched, verified content through asynchronous builds, paid for with tokens.
-Typical flow: getTokenBalance, createTarget (if none: listTargets), createBuild (pass an idempotencyKey), then waitForBuild (progress at each stage), then getDeliverable or downloadDeliverable.
+Typical flow: getTokenBalance, createTarget (if none: listTargets), createBuild (pass an idempotencyKey; it may run as a task), then waitForBuild (progress at each stage) or the task's status, then getDeliverable or downloadDeliverable.
 Tools are the REST operations, named by their operationId; an error is an isError result whose text is { error, code, details }.`;
 
 /**
@@ -41,10 +46,10 @@ const PromptParams = z.object({
  * credential); it re-checks the credential on every call, so a revoked key stops working.
  */
 export function createMcpServer(deps: McpServerDeps, inProcessCaller?: () => Principal): Server {
-  const server = new Server(
+  const server = new TaskAwareServer(
     { name: 'content-service-simulator', version: VERSION, title: 'Content Generation Service (simulator)' },
     {
-      capabilities: { tools: {}, resources: {}, prompts: {} },
+      capabilities: { tools: {}, resources: {}, prompts: {}, ...(deps.tasks ? TASK_CAPABILITIES : {}) },
       instructions: INSTRUCTIONS,
       // The tool list is the contract's: it changes only with a new version of the simulator.
       cacheHints: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' }, 'prompts/list': { ttlMs: 300_000, cacheScope: 'public' } },
@@ -53,7 +58,7 @@ export function createMcpServer(deps: McpServerDeps, inProcessCaller?: () => Pri
   const principalOf = (ctx: ServerContext): Principal | undefined =>
     (ctx.http?.authInfo?.extra as { principal?: Principal } | undefined)?.principal ?? inProcessCaller?.();
 
-  const tools = toolList(deps.tools);
+  const tools = toolList(deps.tools, deps.tasks);
   server.setRequestHandler('tools/list', () => ({ tools }));
 
   server.setRequestHandler('tools/call', async (request, ctx): Promise<ToolResult> => {
@@ -65,10 +70,17 @@ export function createMcpServer(deps: McpServerDeps, inProcessCaller?: () => Pri
         progressToken === undefined ? Promise.resolve() : ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, total, message } });
       return clientSafe(await waitForBuild(args, { ...deps.wait, engine: deps.engine, principal, signal: ctx.mcpReq.signal, notify }));
     }
+    return runTool(name, args, principal);
+  });
+  const runTool = async (name: string, args: Record<string, unknown>, principal: Principal | undefined): Promise<ToolResult> => {
     const tool = deps.tools.get(name);
     if (!tool) throw unknownTool(name);
     return clientSafe(await callToolWithFaults(tool, args, principal, deps.engine, deps.effects));
-  });
+  };
+  if (deps.tasks) {
+    server.taskCalls = { service: deps.tasks, principalOf, runTool };
+    registerTaskHandlers(server, { service: deps.tasks, principalOf, slots: deps.wait.slots, pollMs: deps.wait.pollMs });
+  }
 
   server.setRequestHandler('resources/list', () => ({ resources: [] }));
   server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
@@ -80,9 +92,9 @@ export function createMcpServer(deps: McpServerDeps, inProcessCaller?: () => Pri
 
 /** The tool list is the contract's: built once for a catalogue, whatever the number of servers and calls. */
 const toolLists = new WeakMap<Map<string, ToolDefinition>, ReturnType<typeof listing | typeof WAIT_FOR_BUILD.listing>[]>();
-function toolList(tools: Map<string, ToolDefinition>) {
+function toolList(tools: Map<string, ToolDefinition>, tasks: TaskService | undefined) {
   let list = toolLists.get(tools);
-  if (!list) toolLists.set(tools, (list = [...[...tools.values()].map(listing), WAIT_FOR_BUILD.listing(tools)]));
+  if (!list) toolLists.set(tools, (list = [...[...tools.values()].map((tool) => ({ ...listing(tool), ...taskListing(tool, tasks) })), WAIT_FOR_BUILD.listing(tools)]));
   return list;
 }
 

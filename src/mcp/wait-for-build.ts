@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/principal.js';
-import { PIPELINE_STAGES } from '../builds/pipeline.js';
+import { BUILD_STAGES, stageIndex, stagesReached, type BuildView } from './tasks/build-stages.js';
 import { callTool, type EngineCall, type ToolResult } from './tool-call.js';
 import type { ToolDefinition } from './tool-catalog.js';
 
@@ -12,7 +12,7 @@ import type { ToolDefinition } from './tool-catalog.js';
  * account opens, another's cost it nothing. Stages move on the simulator's clock: advancing
  * it (`/_sim/clock/advance`) ends the wait at its next read.
  */
-export const STAGES = ['pending', ...PIPELINE_STAGES, 'completed'] as const;
+export const STAGES = BUILD_STAGES;
 const TERMINAL = new Set(['completed', 'failed']);
 /** Waits one account may have open at once. */
 export const MAX_WAITS_PER_ACCOUNT = 10;
@@ -110,15 +110,17 @@ async function follow(getBuild: ToolDefinition, buildId: string, timeout: number
   const deadline = performance.now() + timeout * 1000;
   const longest = Math.max(options.pollMs, options.maxPollMs ?? MAX_POLL_MS);
   let pause = options.pollMs;
-  let reported = '';
+  let reported = 0;
   let result = callTool(getBuild, { buildId }, options.principal, options.engine);
   for (;;) {
     if (result.isError) return result;
-    const status = (result.structuredContent as { build: { status: string } }).build.status;
-    if (status !== reported) {
-      reported = status;
-      const reached = STAGES.indexOf(status as (typeof STAGES)[number]);
-      await options.notify?.(reached === -1 ? STAGES.length - 1 : reached, STAGES.length - 1, status);
+    const build = (result.structuredContent as { build: BuildView }).build;
+    const { status } = build;
+    // Every stage the schedule passed through since the last read, not only the one it is in now.
+    const reached = stagesReached(build);
+    for (; reported < reached.length; reported++) {
+      const stage = reached[reported] as string;
+      await options.notify?.(stageIndex(stage), STAGES.length - 1, stage);
     }
     if (TERMINAL.has(status)) return result;
     if (performance.now() >= deadline || options.signal?.aborted) {

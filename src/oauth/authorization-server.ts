@@ -15,6 +15,7 @@ import { accountNow, createGrant, grantJson, grantRefusal, liveGrants, revokeAcc
 import { OAuthError, oauthErrorReply } from './oauth-errors.js';
 import { OAuthStore } from './oauth-store.js';
 import { admitClient, clientJson, registerClient } from './registration.js';
+import { ClientMetadataDocuments } from './client-metadata-documents.js';
 import { hashSecret, randomSecret } from './secrets.js';
 import { exchangeToken, issue, revokeToken } from './token.js';
 
@@ -41,10 +42,14 @@ export interface AuthorizationServerOptions {
   now: number;
   /** The service API's failed-authentication limit, which keys typed on the sign-in page count in too. */
   failedAuth?: AddressLimiter;
+  /** Real time, ms: what caching of client metadata documents goes by. */
+  realNow?: () => number;
 }
 
 export class AuthorizationServer {
   readonly store = new OAuthStore();
+  /** Clients named by a metadata document URL; on once the host supplies a fetcher. */
+  readonly metadataDocuments: ClientMetadataDocuments;
   private base: string;
   private readonly registrations = new WindowLimiter(REGISTRATIONS_PER_ADDRESS);
   /**
@@ -61,6 +66,7 @@ export class AuthorizationServer {
   ) {
     this.base = trimSlash(options.publicUrl ?? 'http://localhost');
     this.store.clients.set(DEMO_CLIENT_ID, demoClient(options.now));
+    this.metadataDocuments = new ClientMetadataDocuments(this.store, options.realNow ?? (() => performance.timeOrigin + performance.now()));
     this.store.accountNow = (accountId, simulatorNow) => accountNow(accounts, accountId, simulatorNow);
   }
 
@@ -108,9 +114,10 @@ export class AuthorizationServer {
       now,
       failedAuth: this.options.failedAuth,
       address: guessingAddress(request),
+      metadataRefusal: (clientId) => this.metadataDocuments.refusal(clientId),
     };
     const address = request.remoteAddress ?? 'in-process';
-    const tokenContext = { oauth: this.store, accounts: this.accounts, resource: this.resource, now };
+    const tokenContext = { oauth: this.store, accounts: this.accounts, resource: this.resource, now, metadataRefusal: (clientId: string) => this.metadataDocuments.refusal(clientId) };
     switch (path) {
       case '/.well-known/oauth-authorization-server':
         allow('GET');
@@ -161,7 +168,7 @@ export class AuthorizationServer {
       revocation_endpoint_auth_methods_supported: ['none'],
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
-      client_id_metadata_document_supported: false,
+      client_id_metadata_document_supported: this.metadataDocuments.enabled,
     };
   }
 

@@ -29,6 +29,8 @@ export interface AuthorizeContext {
   failedAuth?: AddressLimiter;
   /** The address a guessing limit counts (none in process, nor on loopback). */
   address?: string;
+  /** Why the metadata document a URL client_id names was refused, if it was. */
+  metadataRefusal?: (clientId: string) => string | undefined;
 }
 
 const PENDING_MS = 10 * 60_000;
@@ -40,7 +42,11 @@ const CSRF_COOKIE = 'content_sim_csrf';
 export function showAuthorization(query: URLSearchParams, ctx: AuthorizeContext): Reply {
   const clientId = single(query, 'client_id');
   const client = clientId ? ctx.oauth.clients.get(clientId) : undefined;
-  if (!client) return page(400, errorPage('Unknown client', 'This sign-in link names no registered client: ask the application to register first.'));
+  if (!client) {
+    const refused = clientId ? ctx.metadataRefusal?.(clientId) : undefined;
+    if (refused) return page(400, errorPage('Sign-in refused (invalid_client)', refused));
+    return page(400, errorPage('Unknown client', 'This sign-in link names no registered client: ask the application to register first.'));
+  }
   const redirectUri = single(query, 'redirect_uri');
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
     return page(400, errorPage('Unregistered redirect URI', 'The redirect URI of this sign-in link is not one the client registered, so the simulator will not send you there.'));

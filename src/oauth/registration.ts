@@ -87,8 +87,8 @@ export function clientJson(client: OAuthClient): Record<string, unknown> {
 export function oauthClientProblem(record: unknown): string | null {
   if (!record || typeof record !== 'object' || Array.isArray(record)) return 'a client must be an object';
   const client = record as Record<string, unknown>;
-  if (typeof client.clientId !== 'string' || !(client.clientId === DEMO_CLIENT_ID || /^client_[A-Za-z0-9_-]{43}$/.test(client.clientId))) {
-    return 'clientId must be "client_" and 43 base64url characters';
+  if (typeof client.clientId !== 'string' || !(client.clientId === DEMO_CLIENT_ID || /^client_[A-Za-z0-9_-]{43}$/.test(client.clientId) || isDocumentUrl(client.clientId))) {
+    return 'clientId must be "client_" and 43 base64url characters, or the URL of a client metadata document';
   }
   const name = client.clientName;
   if (typeof name !== 'string' || name.trim().length === 0 || name.length > MAX_NAME) return `clientName must be text of 1 to ${MAX_NAME} characters`;
@@ -99,6 +99,11 @@ export function oauthClientProblem(record: unknown): string | null {
     if (problem) return `redirect URI ${JSON.stringify(String(uri).slice(0, 100))} ${problem}`;
   }
   return null;
+}
+
+/** A client named by its metadata document: an https URL (http on loopback, for local testing). */
+function isDocumentUrl(clientId: string): boolean {
+  return clientId.length <= 2000 && (redirectUriProblem(clientId) === null) && !clientId.includes('?');
 }
 
 /**

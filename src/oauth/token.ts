@@ -19,6 +19,14 @@ export interface TokenContext {
   accounts: Store;
   resource: string;
   now: number;
+  /** Why the metadata document a URL client_id names was refused, if it was. */
+  metadataRefusal?: (clientId: string) => string | undefined;
+}
+
+/** invalid_client (401), saying why when the client_id names a metadata document that was refused. */
+function unknownClient(clientId: string | null, ctx: TokenContext): OAuthError {
+  const refused = clientId ? ctx.metadataRefusal?.(clientId) : undefined;
+  return new OAuthError('invalid_client', refused ?? 'Unknown client: send the client_id you registered, or the URL of your client metadata document.', 401);
 }
 
 export function exchangeToken(form: URLSearchParams, ctx: TokenContext): Reply {
@@ -28,7 +36,7 @@ export function exchangeToken(form: URLSearchParams, ctx: TokenContext): Reply {
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
     throw new OAuthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
   }
-  if (!clientId || !ctx.oauth.clients.has(clientId)) throw new OAuthError('invalid_client', 'Unknown client: send the client_id you registered.', 401);
+  if (!clientId || !ctx.oauth.clients.has(clientId)) throw unknownClient(clientId, ctx);
   const resource = form.get('resource');
   if (resource !== null && resource !== ctx.resource) throw new OAuthError('invalid_target', `Tokens are issued only for ${ctx.resource}.`);
   ctx.oauth.prune(ctx.now);
@@ -104,7 +112,7 @@ export function issue(grant: Grant, scopes: Scope[], ctx: TokenContext): Reply {
 /** RFC 7009: 200 whatever the token, so that revocation tells nothing; only the owner's revoke counts. */
 export function revokeToken(form: URLSearchParams, ctx: TokenContext): Reply {
   const clientId = form.get('client_id');
-  if (!clientId || !ctx.oauth.clients.has(clientId)) throw new OAuthError('invalid_client', 'Unknown client: send the client_id you registered.', 401);
+  if (!clientId || !ctx.oauth.clients.has(clientId)) throw unknownClient(clientId, ctx);
   const token = form.get('token');
   if (!token) throw new OAuthError('invalid_request', 'token is required.');
   const hash = hashSecret(token);

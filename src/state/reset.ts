@@ -27,5 +27,6 @@ export function resetAccount(sim: SimulatorState, account: Account, now: number)
   sim.journal.clear(account.id);
   sim.faults.clear(account.id);
   sim.store.clearAccount(account);
+  sim.mcpTasks.clearAccount(account.id);
   if (account.openingBalance > 0) purchase(account, account.openingBalance, openingDescription(account.openingBalance), now);
 }

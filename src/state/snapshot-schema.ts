@@ -6,6 +6,7 @@ import { DEMO_CLIENT_ID } from '../oauth/demo-client.js';
 import { IMAGE_MOODS, IMAGE_SIZES, IMAGE_STYLES, LOGO_POSITIONS } from '../media/image-options.js';
 import { VOICE_IDS } from '../media/voices.js';
 import { contractPattern } from './contract-rules.js';
+import { mcpTasks } from './mcp-tasks-snapshot.js';
 
 /**
  * The saved form of a whole simulation, checked record by record on the way back in: a state
@@ -123,7 +124,9 @@ const account = z.object({
 /** What the authorization server issues: 256 random bits in base64url, after a prefix; kept only as SHA-256 digests. */
 const digest = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 digest in hex');
 const secret = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[A-Za-z0-9_-]{43}$`), `must be ${prefix ? `"${prefix}" and ` : ''}43 base64url characters, as the server issues them`);
-const clientId = z.union([z.literal(DEMO_CLIENT_ID), secret('client_')]);
+/** A registered client's id, or the URL of a client metadata document (https; http on loopback for local testing). */
+const documentUrl = z.string().max(2000).regex(/^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/])[^?#\s]+$/, 'must be the URL of a client metadata document');
+const clientId = z.union([z.literal(DEMO_CLIENT_ID), secret('client_'), documentUrl]);
 const grantId = secret('grant_');
 const oauth = z.object({
   clients: z.array(z.object({ clientId, clientName: text, redirectUris: z.array(text), issuedAt: ms, lastUsedAt: ms.optional() })),
@@ -151,6 +154,8 @@ export const simulationSnapshot = z.object({
   streams: z.object({ ids: rngState, keyValues: rngState, correlationIds: rngState }),
   accounts: z.array(account),
   oauth,
+  /** The MCP tasks of every account (absent in snapshots saved before tasks existed). */
+  mcpTasks: mcpTasks.optional(),
 });
 
 export type SimulationSnapshot = z.infer<typeof simulationSnapshot>;

@@ -3,6 +3,7 @@ import type { SimulatorState } from './simulator-state.js';
 import { Account } from '../store/account.js';
 import { restoredOwnClock } from '../clock/account-clock.js';
 import { assertAccountReferences, assertOAuthReferences } from './snapshot-references.js';
+import { assertMcpTaskReferences } from './mcp-tasks-snapshot.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, simulationSnapshot, type AccountSnapshot, type SimulationSnapshot } from './snapshot-schema.js';
 
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SimulationSnapshot } from './snapshot-schema.js';
@@ -26,6 +27,7 @@ export function takeSnapshot(sim: SimulatorState): SimulationSnapshot {
     // The saved shapes are the schema's, bar readonly tuples: the schema checks what comes back.
     accounts: sim.store.saveAccounts() as SimulationSnapshot['accounts'],
     oauth: sim.oauth.store.save(),
+    mcpTasks: sim.mcpTasks.save(),
   };
 }
 
@@ -49,6 +51,7 @@ export function restoreSnapshot(sim: SimulatorState, input: unknown): void {
   sim.builds.contentCache?.clear();
   sim.correlationIds.setState(snapshot.streams.correlationIds);
   sim.oauth.store.restore(snapshot.oauth);
+  sim.mcpTasks.replace(snapshot.mcpTasks ?? []);
   sim.clock.restore(snapshot.clock, snapshot.savedAt);
 }
 
@@ -67,6 +70,7 @@ export function parseSnapshot(input: unknown, seed: string): SimulationSnapshot 
   }
   assertConsistent(parsed.data);
   assertOAuthReferences(parsed.data);
+  assertMcpTaskReferences(parsed.data);
   return parsed.data;
 }
 

@@ -26,6 +26,10 @@ const SCENARIOS: [string, string][] = [
   ['2026-07-28', 'tools-list'],
   ['2026-07-28', 'http-header-validation'],
   ['2026-07-28', 'caching'],
+  // The tasks extension (io.modelcontextprotocol/tasks), an extension scenario the runner is told to run (--force).
+  ['2026-07-28', 'tasks-capability-negotiation'],
+  ['2026-07-28', 'tasks-dispatch-and-envelope'],
+  ['2026-07-28', 'tasks-request-headers'],
 ];
 
 let server: CliServer;
@@ -47,7 +51,7 @@ describe.skipIf(missing('node22'))('the MCP conformance tool', () => {
     const run = await new Promise<{ status: number; output: string }>((resolve) => {
       execFile(
         NODE22,
-        [CONFORMANCE, 'server', '--url', `${proxy.url}/mcp`, '--scenario', scenario, '--spec-version', version, '--expected-failures', BASELINE],
+        [CONFORMANCE, 'server', '--url', `${proxy.url}/mcp`, '--scenario', scenario, '--spec-version', version, '--expected-failures', BASELINE, ...(scenario.startsWith('tasks-') ? ['--force'] : [])],
         { cwd: root, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } },
         (error, stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, output: `${stdout}\n${stderr}` }),
       );

@@ -5,6 +5,7 @@
  * - Java 17 or newer on PATH (Specmatic's jar),
  * - Chromium at /usr/bin/chromium (Debian's `chromium` package; the browser tests),
  * - nginx (Debian's `nginx` package; the scale-out recipe),
+ * - the official MCP Python SDK in test/runtimes/.venv (pinned; .ci/run installs it),
  * - on Linux x64 only: the Node 22, 24 and 26 binaries, Bun and Deno that `npm test`'s pretest
  *   installs in test/runtimes (their packages are for that platform).
  *
@@ -15,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type Tool = 'java' | 'chromium' | 'nginx' | 'node22' | 'node24' | 'node26' | 'bun' | 'deno';
+export type Tool = 'java' | 'chromium' | 'nginx' | 'node22' | 'node24' | 'node26' | 'bun' | 'deno' | 'python-mcp';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The tools `npm test`'s pretest installs (`npm install --prefix test/runtimes`). */
@@ -32,6 +33,7 @@ export const tools: Record<Tool, string | undefined> = {
   // The platform package's binary, which the bun package's install script moves into bun/bin.
   bun: found(join(runtimes, '@oven/bun-linux-x64/bin/bun'), join(runtimes, 'bun/bin/bun.exe')),
   deno: found(join(runtimes, '@deno/linux-x64-glibc/deno')),
+  'python-mcp': found(join(root, 'test/runtimes/.venv/bin/python')),
 };
 
 const RUNTIME_HINT = 'Linux x64 only, installed by `npm install --prefix test/runtimes` (pretest)';
@@ -44,6 +46,7 @@ const HOW_TO_GET: Record<Tool, string> = {
   node26: `Node 26 in test/runtimes (${RUNTIME_HINT})`,
   bun: `Bun in test/runtimes (${RUNTIME_HINT})`,
   deno: `Deno in test/runtimes (${RUNTIME_HINT})`,
+  'python-mcp': 'the MCP Python SDK in test/runtimes/.venv (python3 -m venv test/runtimes/.venv && test/runtimes/.venv/bin/pip install -r test/runtimes/python-requirements.txt)',
 };
 
 const told = new Set<string>();
