@@ -36,6 +36,8 @@ export interface HarEntry {
   cache: Record<string, never>;
   timings: { send: number; wait: number; receive: number };
   comment?: string;
+  /** The simulator journal's mark of a response a fault rule made (GET /_sim/journal?format=har). */
+  _injected?: string;
 }
 
 export interface Har {

@@ -64,8 +64,8 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
 
   for (const [index, entry] of entries.entries()) {
     const path = servicePath(entry.request.url);
-    if (path === undefined) {
-      const reason = skipReason(entry.request.url);
+    if (path === undefined || entry._injected !== undefined || isNotificationStream(entry)) {
+      const reason = path === undefined ? skipReason(entry.request.url) : entry._injected !== undefined ? 'a fault the simulator injected on purpose (_injected)' : 'an MCP notification stream (GET /mcp), not a call';
       result.skipped[reason] = (result.skipped[reason] ?? 0) + 1;
       continue;
     }
@@ -111,6 +111,10 @@ export function servicePath(url: string): string | undefined {
   const path = pathOf(url);
   const match = /(\/api\/.*|\/mcp(?:[/?].*)?)$/.exec(path);
   return match ? match[1] : undefined;
+}
+
+function isNotificationStream(entry: HarEntry): boolean {
+  return entry.request.method.toUpperCase() === 'GET' && /\/mcp(\?|$)/.test(pathOf(entry.request.url));
 }
 
 function skipReason(url: string): string {
