@@ -34,6 +34,8 @@ export interface ReplayResult {
   skipped: Record<string, number>;
   /** Extra polls made to follow a build to the end the recording saw. */
   followUps: number;
+  /** Recorded ids and secrets the replay learnt the target's for. */
+  mapped: number;
   drifts: Drift[];
 }
 
@@ -59,7 +61,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
   const roles = credentialRoles(entries, operations);
   const ids = new IdMap();
   const states = new StateTracker();
-  const result: ReplayResult = { target: target.baseUrl, ...(target.pipelineSpeed ? { pipelineSpeed: target.pipelineSpeed } : {}), entries: entries.length, replayed: 0, skipped: {}, followUps: 0, drifts: [] };
+  const result: ReplayResult = { target: target.baseUrl, ...(target.pipelineSpeed ? { pipelineSpeed: target.pipelineSpeed } : {}), entries: entries.length, replayed: 0, skipped: {}, followUps: 0, mapped: 0, drifts: [] };
   let lastTime: number | undefined;
 
   for (const [index, entry] of entries.entries()) {
@@ -102,6 +104,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
     }
     result.drifts.push(...compareAnswers(call, recorded, replayed, schemas, documentedHeaders));
   }
+  result.mapped = ids.size;
   result.drifts = distinct([...result.drifts, ...states.drifts()]).sort((a, b) => a.call - b.call);
   return result;
 }

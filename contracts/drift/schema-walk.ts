@@ -39,6 +39,11 @@ export class ResponseSchemas {
     return schemas.some((s) => Array.isArray(s.enum) || s.const !== undefined);
   }
 
+  /** Every value the schemas enumerate. */
+  enumValues(schemas: Json[]): Set<unknown> {
+    return new Set(schemas.flatMap((s) => [...(Array.isArray(s.enum) ? s.enum : []), ...(s.const !== undefined ? [s.const] : [])]));
+  }
+
   private response(operation: OperationInfo | undefined, status: number): Json | undefined {
     if (!operation) return undefined;
     const op = this.doc.paths?.[operation.path]?.[operation.method.toLowerCase()];

@@ -6,6 +6,8 @@ export interface FlowOptions {
   serviceUrl: string;
   /** The simulator itself, for its control API (kept out of the recording). */
   simulatorUrl: string;
+  /** Exhaust the build-creation limit (a 429): only a target whose clock the replay moves can meet it where the recording did. */
+  exhaust?: boolean;
 }
 
 async function control(base: string, path: string, body: unknown): Promise<any> {
@@ -19,7 +21,7 @@ async function control(base: string, path: string, body: unknown): Promise<any> 
  * build polled every 15 s (the simulator's realistic pipeline: every stage lasts longer) to its
  * end, the deliverable and its downloads, a 402, a scope error, a 429, an MCP tool call, a 404.
  */
-export async function driveFlow(options: FlowOptions): Promise<{ calls: number }> {
+export async function driveFlow(options: FlowOptions): Promise<{ calls: number; accountId: string; keys: Record<string, string> }> {
   const account = await control(options.simulatorUrl, '/_sim/accounts', { name: 'Recorded client', balance: 3, clock: { own: true } });
   await control(options.simulatorUrl, `/_sim/accounts/${account.accountId}/clock/freeze`, {});
   const keys = account.keys as Record<'readWrite' | 'readOnly', string>;
@@ -52,7 +54,7 @@ export async function driveFlow(options: FlowOptions): Promise<{ calls: number }
   await call('GET', `/api/v1/deliverables/${deliverableId}/download?format=html`, keys.readWrite, undefined, { accept: 'text/html' });
   await call('POST', '/api/v1/builds', keys.readWrite, { ...brief, buildType: 'suite', kind: 'doc', pages: 10 }, { 'idempotency-key': 'flow-2026-11-26-2' }); // 402
   await call('POST', '/api/v1/targets', keys.readOnly, { name: 'Read only', slug: 'read-only', description: 'x', brandKit: { voice: 'plain', tone: 'calm' } }); // 403
-  for (let i = 0; i < 15; i++) {
+  for (let i = 0; options.exhaust !== false && i < 15; i++) {
     const again = await call('POST', '/api/v1/builds', keys.readWrite, brief, { 'idempotency-key': 'flow-2026-11-26-1' });
     if (again.status === 429) break;
   }
@@ -63,5 +65,5 @@ export async function driveFlow(options: FlowOptions): Promise<{ calls: number }
   await client.callTool({ name: 'getBuild', arguments: { buildId: created.json.buildId } });
   await client.close();
   await call('GET', '/api/v1/tokens/balance', keys.readWrite);
-  return { calls };
+  return { calls, accountId: account.accountId, keys: account.keys };
 }
