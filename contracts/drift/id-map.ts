@@ -27,7 +27,9 @@ export class IdMap {
   }
 
   set(recorded: string, replayed: string): void {
-    if (recorded !== replayed && !this.map.has(recorded)) this.map.set(recorded, replayed);
+    // A redacted value on the target's side (a key's hint) is no value to send: the key itself maps.
+    if (recorded === replayed || replayed.includes('…') || this.map.has(recorded)) return;
+    this.map.set(recorded, replayed);
   }
 
   /** Learns from a recorded answer and the replayed one, walked side by side. */

@@ -21,7 +21,7 @@ async function control(base: string, path: string, body: unknown): Promise<any> 
  * build polled every 15 s (the simulator's realistic pipeline: every stage lasts longer) to its
  * end, the deliverable and its downloads, a 402, a scope error, a 429, an MCP tool call, a 404.
  */
-export async function driveFlow(options: FlowOptions): Promise<{ calls: number; accountId: string; keys: Record<string, string> }> {
+export async function driveFlow(options: FlowOptions): Promise<{ calls: number; accountId: string; keys: Record<string, string>; secrets: string[] }> {
   const account = await control(options.simulatorUrl, '/_sim/accounts', { name: 'Recorded client', balance: 3, clock: { own: true } });
   await control(options.simulatorUrl, `/_sim/accounts/${account.accountId}/clock/freeze`, {});
   const keys = account.keys as Record<'readWrite' | 'readOnly', string>;
@@ -30,7 +30,7 @@ export async function driveFlow(options: FlowOptions): Promise<{ calls: number; 
     calls++;
     const res = await fetch(`${options.serviceUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${key}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -52,6 +52,11 @@ export async function driveFlow(options: FlowOptions): Promise<{ calls: number; 
   await call('GET', `/api/v1/deliverables/${deliverableId}`, keys.readWrite);
   await call('GET', `/api/v1/deliverables/${deliverableId}/download?format=md`, keys.readWrite, undefined, { accept: 'text/markdown' });
   await call('GET', `/api/v1/deliverables/${deliverableId}/download?format=html`, keys.readWrite, undefined, { accept: 'text/html' });
+  // Secrets made during the session, used later: a share link read without a key, a key made and then used.
+  const share = await call('POST', `/api/v1/deliverables/${deliverableId}/shares`, keys.readWrite, {});
+  await call('GET', new URL(share.json.url, options.serviceUrl).pathname, '');
+  const made = await call('POST', '/api/v1/keys', keys.readWrite, { name: 'ci reader', scopes: ['svc:read'] });
+  await call('GET', '/api/v1/tokens/balance', made.json.value);
   await call('POST', '/api/v1/builds', keys.readWrite, { ...brief, buildType: 'suite', kind: 'doc', pages: 10 }, { 'idempotency-key': 'flow-2026-11-26-2' }); // 402
   await call('POST', '/api/v1/targets', keys.readOnly, { name: 'Read only', slug: 'read-only', description: 'x', brandKit: { voice: 'plain', tone: 'calm' } }); // 403
   for (let i = 0; options.exhaust !== false && i < 15; i++) {
@@ -65,5 +70,5 @@ export async function driveFlow(options: FlowOptions): Promise<{ calls: number; 
   await client.callTool({ name: 'getBuild', arguments: { buildId: created.json.buildId } });
   await client.close();
   await call('GET', '/api/v1/tokens/balance', keys.readWrite);
-  return { calls, accountId: account.accountId, keys: account.keys };
+  return { calls, accountId: account.accountId, keys: account.keys, secrets: [made.json.value, share.json.token] };
 }
