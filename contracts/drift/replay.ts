@@ -97,12 +97,17 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
         await wait(target, options.pollIntervalMs ?? 30_000);
         replayed = await send();
         result.followUps++;
+        // Polled too often for the target's limits: wait as it says, as a client would, and poll again.
+        if (replayed.status === 429) {
+          await wait(target, Math.min(60, Number(replayed.headers['retry-after']) || 1) * 1000);
+          replayed = await send();
+        }
         learn(ids, recorded, replayed);
         replayedBuild = buildOf(unwrap(replayed.json));
         if (replayedBuild) states.observe(recordedBuild.id, 'replayed', { status: replayedBuild.status, ...seen });
       }
     }
-    result.drifts.push(...compareAnswers(call, recorded, replayed, schemas, documentedHeaders));
+    result.drifts.push(...compareAnswers(call, recorded, replayed, schemas, documentedHeaders, target.control !== null));
   }
   result.mapped = ids.size;
   result.drifts = distinct([...result.drifts, ...states.drifts()]).sort((a, b) => a.call - b.call);
