@@ -65,6 +65,9 @@ export class IdMap {
   }
 }
 
+const WHOLE_TOKEN = new RegExp(`^(?:${UUID}|${REDACTED})$`);
+const PREFIXED_ID = /^[a-z]{2,6}_[A-Za-z0-9_-]{8,}$/;
+
 function isToken(value: string): boolean {
-  return new RegExp(`^(?:${UUID}|${REDACTED})$`).test(value) || /^[a-z]{2,6}_[A-Za-z0-9_-]{8,}$/.test(value);
+  return WHOLE_TOKEN.test(value) || PREFIXED_ID.test(value);
 }

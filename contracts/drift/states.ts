@@ -14,6 +14,8 @@ interface Seen {
 interface BuildStates {
   recorded: Seen[];
   replayed: Seen[];
+  /** How many of the recording's polls saw each state. */
+  recordedPolls: Map<string, number>;
 }
 
 /**
@@ -27,7 +29,8 @@ export class StateTracker {
 
   observe(buildId: string, side: 'recorded' | 'replayed', seen: Seen): void {
     let b = this.builds.get(buildId);
-    if (!b) this.builds.set(buildId, (b = { recorded: [], replayed: [] }));
+    if (!b) this.builds.set(buildId, (b = { recorded: [], replayed: [], recordedPolls: new Map() }));
+    if (side === 'recorded') b.recordedPolls.set(seen.status, (b.recordedPolls.get(seen.status) ?? 0) + 1);
     const list = b[side];
     if (list[list.length - 1]?.status !== seen.status) list.push(seen);
   }
@@ -36,6 +39,19 @@ export class StateTracker {
   latest(buildId: string): string | undefined {
     const list = this.builds.get(buildId)?.replayed;
     return list?.[list.length - 1]?.status;
+  }
+
+  /**
+   * Whether the replay's polls would have seen a state the target has: they saw states before and
+   * after it, and it lasted long enough in the recording for more than one poll to see it. Stages
+   * last as long as each implementation makes them: a state one poll caught in the recording, or
+   * one before the replay's first poll, may pass unseen between polls without being skipped.
+   */
+  private couldHaveSeen(status: string, replayed: string[], recordedPolls: number): boolean {
+    const at = ORDER.indexOf(status);
+    const before = replayed.some((s) => ORDER.indexOf(s) >= 0 && ORDER.indexOf(s) < at);
+    const after = replayed.some((s) => s === 'failed' || ORDER.indexOf(s) > at);
+    return before && after && recordedPolls >= 2;
   }
 
   drifts(): Drift[] {
@@ -55,8 +71,8 @@ export class StateTracker {
         }
       }
       for (const status of rec) {
-        if (!rep.includes(status) && !FINAL_STATES.has(status)) {
-          out.push({ ...where(last), rule: 'stateSkipped', field: 'build.status', recorded: status, replayed: rep, explanation: `${DRIFT_RULES.stateSkipped}: build ${buildId} was seen ${rec.join(' → ')} in the recording, ${rep.join(' → ')} in the replay (polled at the recording's times)` });
+        if (!rep.includes(status) && !FINAL_STATES.has(status) && this.couldHaveSeen(status, rep, b.recordedPolls.get(status) ?? 0)) {
+          out.push({ ...where(last), rule: 'stateSkipped', field: 'build.status', recorded: status, replayed: rep, explanation: `${DRIFT_RULES.stateSkipped}: build ${buildId} was seen ${rec.join(' → ')} in the recording (${status} at ${b.recordedPolls.get(status)} polls), ${rep.join(' → ')} in the replay, polled at the same times` });
         }
       }
       const recFinal = rec[rec.length - 1] as string;
