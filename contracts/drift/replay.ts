@@ -87,31 +87,51 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
     result.replayed++;
     learn(ids, recorded, replayed);
     const recordedBuild = buildOf(unwrap(recorded.json));
-    if (recordedBuild) {
-      const seen = { call: call.call, method: call.method, url: path };
-      states.observe(recordedBuild.id, 'recorded', { status: recordedBuild.status, ...seen });
-      let replayedBuild = buildOf(unwrap(replayed.json));
-      if (replayedBuild) states.observe(recordedBuild.id, 'replayed', { status: replayedBuild.status, ...seen });
-      // The recording saw this build end here; the target's may take longer: poll on, as the client would have.
-      for (let n = 0; replayedBuild && FINAL_STATES.has(recordedBuild.status) && !FINAL_STATES.has(replayedBuild.status) && n < (options.maxFollowUps ?? 200); n++) {
-        await wait(target, options.pollIntervalMs ?? 30_000);
-        replayed = await send();
-        result.followUps++;
-        // Polled too often for the target's limits: wait as it says, as a client would, and poll again.
-        if (replayed.status === 429) {
-          await wait(target, Math.min(60, Number(replayed.headers['retry-after']) || 1) * 1000);
-          replayed = await send();
-        }
-        learn(ids, recorded, replayed);
-        replayedBuild = buildOf(unwrap(replayed.json));
-        if (replayedBuild) states.observe(recordedBuild.id, 'replayed', { status: replayedBuild.status, ...seen });
-      }
-    }
+    if (recordedBuild) replayed = await followBuild({ recordedBuild, replayed, recorded, seen: { call: call.call, method: call.method, url: path }, states, ids, send, target, options, result });
     result.drifts.push(...compareAnswers(call, recorded, replayed, schemas, documentedHeaders, target.control !== null));
   }
   result.mapped = ids.size;
   result.drifts = distinct([...result.drifts, ...states.drifts()]).sort((a, b) => a.call - b.call);
   return result;
+}
+
+interface FollowContext {
+  recordedBuild: { id: string; status: string };
+  recorded: Answer;
+  replayed: Answer;
+  seen: { call: number; method: string; url: string };
+  states: StateTracker;
+  ids: IdMap;
+  send: () => Promise<Answer>;
+  target: ReplayTarget;
+  options: ReplayOptions;
+  result: ReplayResult;
+}
+
+/**
+ * Notes a build's state on both sides; where the recording saw the build end and the target's
+ * has not, polls on as the client would have (waiting as a 429 says), and answers the last poll.
+ */
+async function followBuild(x: FollowContext): Promise<Answer> {
+  const { recordedBuild, seen, states } = x;
+  let replayed = x.replayed;
+  states.observe(recordedBuild.id, 'recorded', { status: recordedBuild.status, ...seen });
+  let replayedBuild = buildOf(unwrap(replayed.json));
+  if (replayedBuild) states.observe(recordedBuild.id, 'replayed', { status: replayedBuild.status, ...seen });
+  const limit = x.options.maxFollowUps ?? 200;
+  for (let n = 0; replayedBuild && FINAL_STATES.has(recordedBuild.status) && !FINAL_STATES.has(replayedBuild.status) && n < limit; n++) {
+    await wait(x.target, x.options.pollIntervalMs ?? 30_000);
+    replayed = await x.send();
+    x.result.followUps++;
+    if (replayed.status === 429) {
+      await wait(x.target, Math.min(60, Number(replayed.headers['retry-after']) || 1) * 1000);
+      replayed = await x.send();
+    }
+    learn(x.ids, x.recorded, replayed);
+    replayedBuild = buildOf(unwrap(replayed.json));
+    if (replayedBuild) states.observe(recordedBuild.id, 'replayed', { status: replayedBuild.status, ...seen });
+  }
+  return replayed;
 }
 
 /** The path and query of a recorded call of the service (`/api/…`) or of its MCP server (`/mcp`), below any base path; else undefined. */
