@@ -120,7 +120,7 @@ export async function runProxyCommand(argv: string[]): Promise<number> {
   try {
     proxy = await runProxy({ target: values.target as string, port, host: values.host, level: level as ContractLevel, captureLimit, record: values.record === undefined ? undefined : resolve(values.record) });
   } catch (e) {
-    process.stderr.write(`contracts proxy: cannot listen: ${(e as Error).message}\n`);
+    process.stderr.write(`contracts proxy: cannot start: ${(e as Error).message}\n`);
     return 2;
   }
   process.stdout.write(`contracts proxy: listening on ${proxy.url}, passing to ${values.target} (${level} level); stop with Ctrl-C or SIGTERM\n`);

@@ -1,6 +1,6 @@
-import { renameSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import { redactSecrets } from '../drift/body-redaction.js';
-import { harHeaders, isTextual, queryOf, type Har, type HarEntry } from '../drift/har.js';
+import { harHeaders, isTextual, queryOf, type HarEntry } from '../drift/har.js';
 import { redactUrl } from '../drift/url-redaction.js';
 import type { PassedExchange } from './server.js';
 
@@ -12,20 +12,28 @@ const decoder = new TextDecoder();
 /**
  * What passes through the proxy, as HAR 1.2: every exchange in the order it ended, its secrets
  * cut as the simulator's journal cuts them (keys to their `svc_live_…abcd` hint, OAuth codes and
- * tokens, verifiers, share tokens in URLs, the Authorization header). The file is written whole
- * (through a temporary file, then renamed) when the proxy stops, so it is never half-written.
+ * tokens, verifiers, share tokens in URLs, the Authorization header). Each entry is written as it
+ * ends (nothing piles up in memory) to a temporary file readable by its owner only, which becomes
+ * the recording when the proxy stops: the file is never half-written.
  */
 export class HarRecorder {
-  private readonly entries: HarEntry[] = [];
+  private readonly temporary: string;
+  private readonly fd: number;
+  private entries = 0;
 
   constructor(
     private readonly file: string,
     private readonly target: string,
-    private readonly creatorVersion: string,
-  ) {}
+    creatorVersion: string,
+  ) {
+    this.temporary = `${file}.${process.pid}.tmp`;
+    this.fd = openSync(this.temporary, 'w', 0o600);
+    const head = JSON.stringify({ log: { version: '1.2', creator: { name: 'content-contracts proxy', version: creatorVersion }, pages: [], entries: [] } });
+    writeSync(this.fd, `${head.slice(0, -3)}\n`); // up to the entries' opening bracket
+  }
 
   get size(): number {
-    return this.entries.length;
+    return this.entries;
   }
 
   add(x: PassedExchange): void {
@@ -65,19 +73,15 @@ export class HarRecorder {
         : { mimeType: requestType, text: '' };
       if (!x.requestBodyComplete) entry.comment = 'the request body was larger than the capture limit and is not kept';
     }
-    this.entries.push(entry);
+    writeSync(this.fd, `${this.entries++ === 0 ? '' : ',\n'}${JSON.stringify(entry)}`);
   }
 
-  har(): Har {
-    return { log: { version: '1.2', creator: { name: 'content-contracts proxy', version: this.creatorVersion }, pages: [], entries: this.entries } };
-  }
-
-  /** Writes the recording; answers how many exchanges it holds. */
+  /** Closes the recording and puts it in place; answers how many exchanges it holds. */
   write(): number {
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(this.har(), null, 1)}\n`, { mode: 0o600 });
-    renameSync(temporary, this.file);
-    return this.entries.length;
+    writeSync(this.fd, '\n]}}\n');
+    closeSync(this.fd);
+    renameSync(this.temporary, this.file);
+    return this.entries;
   }
 }
 
