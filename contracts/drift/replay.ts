@@ -194,9 +194,10 @@ function mapCredential(recorded: string, target: ReplayTarget, ids: IdMap, roles
   const learnt = ids.get(value);
   if (learnt) return `${scheme} ${learnt}`;
   const role = roles.get(recorded);
-  const redacted = value.includes('…');
-  // A credential sent as it was recorded (malformed on purpose, say) stays as it was.
-  if (!redacted || !role) return recorded;
+  // A key or token of the recording (redacted, or whole in a browser's HAR) is the target's of the same role;
+  // anything else (malformed on purpose, say) is sent as it was recorded.
+  const credential = value.includes('…') || value.startsWith('svc_live_') || value.startsWith('sim_');
+  if (!credential || !role) return recorded;
   const key = target.keys[role] ?? (role === 'revoked' ? undefined : target.keys.readWrite);
   return key ? `${scheme} ${key}` : recorded;
 }
