@@ -28,12 +28,16 @@ export function credentialRoles(entries: readonly HarEntry[], operations: readon
     if (!credential) continue;
     const seen = evidence.get(credential) ?? { readDenied: false, writeDenied: false, authenticated: false, refused: false };
     evidence.set(credential, seen);
-    const op = matchOperation(operations, e.request.method, pathOf(e.request.url));
-    const status = e.response.status;
+    // An MCP tool call is the operation its tool is named for; its scope error is an isError result.
+    const tool = toolOf(e);
+    const op = tool ? operations.find((o) => o.id === tool) : matchOperation(operations, e.request.method, pathOf(e.request.url));
+    const status = tool && e.response.status === 200 && /"isError"\s*:\s*true/.test(e.response.content.text ?? '') ? 403 : e.response.status;
     const code = /"code"\s*:\s*"([A-Z_]+)"/.exec(e.response.content.text ?? '')?.[1];
+    // REST's SCOPE_REQUIRED, or the insufficient_scope challenge an OAuth token gets on /mcp.
+    const scopeError = status === 403 && (code === 'SCOPE_REQUIRED' || /insufficient_scope/.test(header(e.response.headers, 'www-authenticate') ?? ''));
     if (status === 401) seen.refused = true;
-    else if (status === 403 && code === 'SCOPE_REQUIRED' && op?.scope === 'svc:write') seen.writeDenied = true;
-    else if (status === 403 && code === 'SCOPE_REQUIRED' && op?.scope === 'svc:read') seen.readDenied = true;
+    else if (scopeError && op?.scope === 'svc:write') seen.writeDenied = true;
+    else if (scopeError && op?.scope === 'svc:read') seen.readDenied = true;
     else if (status < 500) seen.authenticated = true;
   }
   const roles = new Map<string, CredentialRole>();
@@ -44,6 +48,17 @@ export function credentialRoles(entries: readonly HarEntry[], operations: readon
     else roles.set(credential, 'readWrite');
   }
   return roles;
+}
+
+/** The tool an MCP `tools/call` request calls (named by its operationId), if the entry is one. */
+function toolOf(e: HarEntry): string | undefined {
+  if (!/\/mcp(\?|$)/.test(pathOf(e.request.url)) || !e.request.postData?.text) return undefined;
+  try {
+    const message = JSON.parse(e.request.postData.text) as { method?: unknown; params?: { name?: unknown } };
+    return message.method === 'tools/call' && typeof message.params?.name === 'string' ? message.params.name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The path and query of a recorded URL (absolute in HAR). */

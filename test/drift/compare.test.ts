@@ -76,15 +76,18 @@ describe('drift: what a replay learns and how it follows builds', () => {
   });
 
   it('gives each recorded key the role its answers show', () => {
-    const entry = (authorization: string, method: string, path: string, status: number, code?: string): HarEntry =>
-      ({ startedDateTime: '2026-11-26T10:00:00Z', request: { method, url: `http://x${path}`, headers: [{ name: 'authorization', value: authorization }] }, response: { status, headers: [], content: { size: 0, mimeType: 'application/json', text: code ? JSON.stringify({ code }) : '{}' } } }) as unknown as HarEntry;
+    const entry = (authorization: string, method: string, path: string, status: number, code?: string, body?: unknown): HarEntry =>
+      ({ startedDateTime: '2026-11-26T10:00:00Z', request: { method, url: `http://x${path}`, headers: [{ name: 'authorization', value: authorization }], ...(body ? { postData: { mimeType: 'application/json', text: JSON.stringify(body) } } : {}) }, response: { status, headers: [], content: { size: 0, mimeType: 'application/json', text: code ? JSON.stringify({ result: { isError: true, structuredContent: { code } }, code }) : '{}' } } }) as unknown as HarEntry;
     const roles = credentialRoles([
       entry('Bearer svc_live_…aaaa', 'POST', '/api/v1/targets', 201),
       entry('Bearer svc_live_…bbbb', 'GET', '/api/v1/tokens/balance', 200),
       entry('Bearer svc_live_…bbbb', 'POST', '/api/v1/targets', 403, 'SCOPE_REQUIRED'),
       entry('Bearer svc_live_…cccc', 'GET', '/api/v1/tokens/balance', 401, 'INVALID_API_KEY'),
+      // An MCP tool call is judged by its tool's operation: createTarget refused for scope.
+      entry('Bearer sim_at_…dddd', 'POST', '/mcp', 200, 'SCOPE_REQUIRED', { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'createTarget', arguments: {} } }),
+      entry('Bearer sim_at_…dddd', 'POST', '/mcp', 200, undefined, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'getTokenBalance', arguments: {} } }),
     ], operations);
-    expect(Object.fromEntries(roles)).toEqual({ 'Bearer svc_live_…aaaa': 'readWrite', 'Bearer svc_live_…bbbb': 'readOnly', 'Bearer svc_live_…cccc': 'revoked' });
+    expect(Object.fromEntries(roles)).toEqual({ 'Bearer svc_live_…aaaa': 'readWrite', 'Bearer svc_live_…bbbb': 'readOnly', 'Bearer svc_live_…cccc': 'revoked', 'Bearer sim_at_…dddd': 'readOnly' });
   });
 
   it('holds build states as sequences: skipped (when the polls would have seen it), backwards, another end', () => {
