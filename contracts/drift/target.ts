@@ -25,6 +25,7 @@ export async function openTarget(options: { baseUrl: string; keys?: Partial<Reco
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   if (options.keys?.readWrite) return { baseUrl, keys: options.keys, control: null };
   const control = await SimulatorControl.discover(baseUrl, options.fetch, () => []);
+  if (!control) await options.fetch(baseUrl).catch((e: Error) => Promise.reject(new Error(`cannot reach ${baseUrl}: ${String(e.cause ?? e.message)}`)));
   if (!control) throw new Error(`${baseUrl} has no simulator control API (GET /_sim): give the target's credentials (--key-read-write, CONTRACT_KEY_READ_WRITE, …)`);
   const balance = options.balance ?? recordedOpeningBalance(options.entries) ?? DEFAULT_BALANCE;
   const keys = await control.createAccount(`Drift replay ${new Date().toISOString()}`, balance, true);
