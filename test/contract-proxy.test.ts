@@ -145,7 +145,7 @@ describe('the validation proxy', () => {
     const server = await serveOnLoopback(simulatorUnderTest());
     const reports = mkdtempSync(join(tmpdir(), 'proxy-'));
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST')));
-    const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'contracts/run.ts', 'proxy', '--target', server.baseUrl, '--port', '0', '--report-dir', reports], { cwd: root, env });
+    const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'contracts/run.ts', 'proxy', '--target', server.baseUrl, '--port', '0', '--report-dir', reports, '--record', join(reports, 'session.har')], { cwd: root, env });
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     try {
@@ -166,6 +166,12 @@ describe('the validation proxy', () => {
       const json = JSON.parse(readFileSync(join(reports, 'contracts-proxy.json'), 'utf8')) as ProxyReport;
       expect(json.exchanges).toBe(3);
       expect(readFileSync(join(reports, 'contracts-proxy-junit.xml'), 'utf8')).toContain('<testsuites name="contract proxy"');
+      // --record: what passed, as HAR 1.2, the key as its hint only.
+      const har = readFileSync(join(reports, 'session.har'), 'utf8');
+      expect(JSON.parse(har).log.entries.map((e: { response: { status: number } }) => e.response.status)).toEqual([200, 200, 200]);
+      expect(har).not.toContain(key);
+      expect(har).toContain(`Bearer svc_live_…${String(key).slice(-4)}`);
+      expect(stdout).toContain(`Recording (HAR 1.2): ${join(reports, 'session.har')}`);
     } finally {
       child.kill('SIGKILL');
       await server.close();

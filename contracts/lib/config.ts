@@ -123,6 +123,7 @@ server has no dynamic registration.
 
 Also: content-contracts diff <old.yaml> <new.yaml>   breaking changes between two contracts
       content-contracts proxy --target <url>         a validation proxy for a client's traffic
+      content-contracts drift --har <file> --base-url <url>   replay a recording, report drift
       (each with --help)`;
 
 /** Turns the runner's flags into the environment the suite reads; unknown flags are errors. */

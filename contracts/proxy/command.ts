@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import type { ContractLevel } from '../lib/contract-validator.js';
+import { CONTRACT_FILES, readContractDocument } from '../lib/openapi-model.js';
+import { HarRecorder } from './har-recorder.js';
 import { Inspector } from './inspector.js';
 import { formatProxyReport, writeProxyReports, type ProxyReport } from './report.js';
 import { startProxy } from './server.js';
@@ -17,18 +19,32 @@ it as JSON and JUnit, and exits 1 if it saw a violation.
   --host <address>       the address to listen on (default 127.0.0.1)
   --level <level>        documented (what the spec states; default) or strict (all of openapi.yaml)
   --report-dir <dir>     where contracts-proxy.json and contracts-proxy-junit.xml go (default reports)
-  --capture-limit <n>    bytes of each body kept to validate (default 8388608); larger ones pass unvalidated`;
+  --capture-limit <n>    bytes of each body kept to validate (default 8388608); larger ones pass unvalidated
+  --record <file>        also write what passes as HAR 1.2 to <file> when it stops, secrets redacted
+                         (keys to their svc_live_…abcd hint, tokens, codes, verifiers, share tokens);
+                         replay it with content-contracts drift --har <file>`;
 
 export interface RunningProxy {
   url: string;
-  /** Stops listening and answers the report of what passed. */
+  /** Stops listening, writes the recording (with `record`), and answers the report of what passed. */
   stop: () => Promise<ProxyReport>;
 }
 
+export interface ProxyOptions {
+  target: string;
+  port?: number;
+  host?: string;
+  level?: ContractLevel;
+  captureLimit?: number;
+  /** A file to write the traffic to as HAR 1.2 when the proxy stops. */
+  record?: string;
+}
+
 /** Starts a validation proxy in front of `target` (the programmatic form of the command). */
-export async function runProxy(options: { target: string; port?: number; host?: string; level?: ContractLevel; captureLimit?: number }): Promise<RunningProxy> {
+export async function runProxy(options: ProxyOptions): Promise<RunningProxy> {
   const level = options.level ?? 'documented';
   const inspector = new Inspector(level);
+  const recorder = options.record ? new HarRecorder(options.record, options.target, String(readContractDocument(CONTRACT_FILES.service).info?.version ?? '')) : undefined;
   const startedAt = new Date().toISOString();
   const pending = new Set<Promise<void>>();
   const proxy = await startProxy({
@@ -39,6 +55,7 @@ export async function runProxy(options: { target: string; port?: number; host?: 
     onRequest: (headers) => inspector.started(headers.authorization),
     // Validation runs after the response has gone out, off the exchange's own path.
     onExchange: (exchange) => {
+      recorder?.add(exchange); // in the order exchanges end, which is the order a client saw its answers
       const job = new Promise<void>((done) => setImmediate(() => (inspector.inspect(exchange), done())));
       pending.add(job);
       void job.then(() => pending.delete(job));
@@ -50,6 +67,7 @@ export async function runProxy(options: { target: string; port?: number; host?: 
     stop: async () => {
       await proxy.close();
       await Promise.all(pending);
+      recorder?.write();
       return { target: options.target, level, startedAt, stoppedAt: new Date().toISOString(), ...inspector.summary() };
     },
   };
@@ -68,6 +86,7 @@ export async function runProxyCommand(argv: string[]): Promise<number> {
         level: { type: 'string' },
         'report-dir': { type: 'string' },
         'capture-limit': { type: 'string' },
+        record: { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -99,9 +118,9 @@ export async function runProxyCommand(argv: string[]): Promise<number> {
   }
   let proxy: RunningProxy;
   try {
-    proxy = await runProxy({ target: values.target as string, port, host: values.host, level: level as ContractLevel, captureLimit });
+    proxy = await runProxy({ target: values.target as string, port, host: values.host, level: level as ContractLevel, captureLimit, record: values.record === undefined ? undefined : resolve(values.record) });
   } catch (e) {
-    process.stderr.write(`contracts proxy: cannot listen: ${(e as Error).message}\n`);
+    process.stderr.write(`contracts proxy: cannot start: ${(e as Error).message}\n`);
     return 2;
   }
   process.stdout.write(`contracts proxy: listening on ${proxy.url}, passing to ${values.target} (${level} level); stop with Ctrl-C or SIGTERM\n`);
@@ -111,6 +130,6 @@ export async function runProxyCommand(argv: string[]): Promise<number> {
   });
   const report = await proxy.stop();
   const files = writeProxyReports(report, resolve(values['report-dir'] ?? 'reports'));
-  process.stdout.write(`\n(${signal})\n${formatProxyReport(report)}\nJSON report: ${files.json}\nJUnit report: ${files.junit}\n`);
+  process.stdout.write(`\n(${signal})\n${formatProxyReport(report)}\nJSON report: ${files.json}\nJUnit report: ${files.junit}\n${values.record ? `Recording (HAR 1.2): ${resolve(values.record)}\n` : ''}`);
   return report.violations.length > 0 ? 1 : 0;
 }

@@ -27,9 +27,13 @@ const FORM_SECRET = new RegExp(`((?:^|&)(?:${SECRET_FIELDS}|code)=)([^&]{5,})`, 
 const JSON_CODE = /("code"\s*:\s*")(?![A-Z][A-Z0-9_]*")([^"]{5,})(")/g;
 
 export function redactBody(body: string): string {
-  const short = body.length > BODY_LIMIT ? `${body.slice(0, BODY_LIMIT)}…(${body.length - BODY_LIMIT} more characters)` : body;
-  if (!SECRET_MARK.test(short)) return short;
-  return short
+  return redactSecrets(body.length > BODY_LIMIT ? `${body.slice(0, BODY_LIMIT)}…(${body.length - BODY_LIMIT} more characters)` : body);
+}
+
+/** A body of any length with its secrets cut as the journal cuts them, nothing else changed (a HAR export keeps whole bodies). */
+export function redactSecrets(text: string): string {
+  if (!SECRET_MARK.test(text)) return text;
+  return text
     .replace(API_KEY, (key) => `svc_live_${tail(key.slice(9))}`)
     .replace(OAUTH_SECRET, (_, prefix: string, secret: string) => prefix + tail(secret))
     .replace(HEX_RUN, tail)

@@ -59,7 +59,16 @@ interface Subscriber {
  * time in ms (`now`) instead of `at`. The method is upper-cased, and the error code read from
  * the body, when the entry is built; the URL and bodies are cut and redacted as they are kept.
  */
-export type JournalFacts = Omit<JournalEntry, 'seq' | 'at' | 'errorCode'> & { now: number };
+export type JournalFacts = Omit<JournalEntry, 'seq' | 'at' | 'errorCode'> & { now: number; headers?: KeptHeaders };
+
+/**
+ * The few headers of an exchange a replay needs (a HAR export): the documented ones, names in
+ * lower case, values with their secrets already cut. Not part of a JSON entry.
+ */
+export interface KeptHeaders {
+  request: Record<string, string>;
+  response: Record<string, string>;
+}
 
 /**
  * A kept exchange. Its secrets are redacted as it is kept (the ring never holds one); the rest
@@ -72,6 +81,7 @@ interface Slot {
   /** The (redacted) facts until the entry is built; filters read the fields the two share. */
   facts: JournalFacts;
   entry: JournalEntry | undefined;
+  headers: KeptHeaders | undefined;
 }
 
 /** What a slot holds once its entry is built: the raw facts let go. */
@@ -138,7 +148,8 @@ export class Journal {
     facts.url = redactUrl(facts.url);
     facts.requestBody = keptBody(facts.requestBody);
     facts.responseBody = keptBody(facts.responseBody);
-    const slot: Slot = { seq: ++this.seq, now: facts.now, facts, entry: undefined };
+    const slot: Slot = { seq: ++this.seq, now: facts.now, facts, entry: undefined, headers: facts.headers };
+    facts.headers = undefined;
     this.ring[this.next] = slot;
     this.next = (this.next + 1) % this.ring.length;
     if (this.subscribers.size === 0) return;
@@ -148,12 +159,17 @@ export class Journal {
 
   /** Newest first, at most `limit`. */
   query(q: JournalQuery): JournalEntry[] {
-    const out: JournalEntry[] = [];
+    return this.exchanges(q).map((x) => x.entry);
+  }
+
+  /** Newest first, at most `limit`, each entry with the headers kept of its exchange (what a HAR export writes). */
+  exchanges(q: JournalQuery): Array<{ entry: JournalEntry; headers: KeptHeaders | undefined }> {
+    const out: Array<{ entry: JournalEntry; headers: KeptHeaders | undefined }> = [];
     for (let i = 1; i <= this.ring.length && out.length < q.limit; i++) {
       const slot = this.ring[(this.next - i + this.ring.length) % this.ring.length];
       if (!slot) break;
       if (q.since !== undefined && slot.now < q.since) break;
-      if (entryMatches(slot.entry ?? slot.facts, q)) out.push(entryOf(slot));
+      if (entryMatches(slot.entry ?? slot.facts, q)) out.push({ entry: entryOf(slot), headers: slot.headers });
     }
     return out;
   }

@@ -1,6 +1,7 @@
 import type { ExchangeFacts } from '../engine/engine-hooks.js';
 import type { EngineRequest, EngineResponse } from '../engine/types.js';
 import type { Journal } from './journal.js';
+import { keptHeaders } from './kept-headers.js';
 
 const decoder = new TextDecoder();
 
@@ -29,5 +30,6 @@ export function recordExchange(journal: Journal, request: EngineRequest, respons
     injected: exchange.fault?.ruleId ?? null,
     requestBody: request.body && request.body.byteLength > 0 ? decoder.decode(request.body.subarray(0, 8192)) : null,
     responseBody: typeof response.body === 'string' && json ? response.body : null,
+    headers: keptHeaders(request.headers, response.headers),
   });
 }

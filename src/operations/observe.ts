@@ -2,20 +2,25 @@ import { toIso } from '../clock/clock.js';
 import { ApiError, notFound } from '../errors/api-error.js';
 import type { FaultRule, FaultRuleInput } from '../observe/faults.js';
 import { entryEvent, entryMatches } from '../observe/journal.js';
+import { HAR_MEDIA_TYPE, journalHar } from '../observe/journal-har.js';
 import type { ControlHandler } from './context.js';
 
-/** The journal, newest first, filtered (GET /_sim/journal). */
+/** The journal, newest first, filtered (GET /_sim/journal); with `format=har`, the same entries as HAR 1.2, oldest first. */
 export const getJournal: ControlHandler = ({ sim, params }) => {
-  const q = params.query as { accountId?: string; operationId?: string; status?: number; correlationId?: string; since?: string; limit?: number };
-  const data = sim.journal.query({
+  const q = params.query as { accountId?: string; operationId?: string; status?: number; correlationId?: string; since?: string; limit?: number; format?: 'json' | 'har' };
+  const query = {
     accountId: q.accountId,
     operationId: q.operationId,
     status: q.status,
     correlationId: q.correlationId,
     since: q.since === undefined ? undefined : Date.parse(q.since),
     limit: q.limit ?? 100,
-  });
-  return { status: 200, json: { data, size: sim.journal.size } };
+  };
+  if (q.format === 'har') {
+    const har = journalHar(sim.journal.exchanges(query), sim.oauth.issuer, sim.version);
+    return { status: 200, headers: { 'content-disposition': 'attachment; filename="journal.har"' }, file: { contentType: HAR_MEDIA_TYPE, body: JSON.stringify(har) } };
+  }
+  return { status: 200, json: { data: sim.journal.query(query), size: sim.journal.size } };
 };
 
 /** Heartbeats are the adapter's: the engine keeps no timers. */
