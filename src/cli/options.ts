@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { isLoopback } from '../engine/control-guard.js';
 import { DEFAULT_SEED, parseSpeed, type SimulatorOptions } from '../simulator.js';
 import { HEAP_SHARE } from './memory-gauge.js';
+import { CONNECTION_ARGS, CONNECTION_USAGE, parseConnectionOptions, type ConnectionOptions } from './connection-options.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -21,6 +22,8 @@ export interface ServeOptions {
   seedGiven: boolean;
   /** Above this resident memory (MiB), calls that would store more get 503 CAPACITY_EXCEEDED. */
   maxMemoryMiB?: number;
+  /** Bounds on open connections and on how long a client may take to send a request. */
+  connections: ConnectionOptions;
 }
 
 export const USAGE = `Usage: content-sim [serve] [options]
@@ -55,7 +58,7 @@ Options:
   --max-memory <MiB>  Memory budget: above it, calls that would store more answer 503
                       CAPACITY_EXCEEDED while reads go on (env SIM_MAX_MEMORY; without it,
                       at ${HEAP_SHARE * 100}% of Node's heap limit, so the process never dies of it)
-  --instance <n>      This simulator's number (0-255) among several behind one load balancer:
+${CONNECTION_USAGE}  --instance <n>      This simulator's number (0-255) among several behind one load balancer:
                       its keys and share links start with it in hex (svc_live_<hh>...), for
                       the proxy to route on (env SIM_INSTANCE)
   --no-control        Do not serve the /_sim control API
@@ -101,6 +104,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       'no-control': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
+      ...CONNECTION_ARGS,
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -152,7 +156,9 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format must be text or json, not ${logFormat}`);
   const host = values.host ?? env.HOST ?? DEFAULT_HOST;
   const seededKeys = values['seeded-keys'] || values['deterministic-secrets'] || isLoopback(host);
+  const connections = parseConnectionOptions(values, (message) => new UsageError(message));
   return {
+    connections,
     drainMs: Math.round(drainSeconds * 1000),
     ...(statePath ? { stateFile: { path: statePath, intervalMs: Math.round(stateSeconds * 1000) } } : {}),
     seedGiven: (values.seed ?? env.SIM_SEED) !== undefined,
