@@ -1,0 +1,55 @@
+/**
+ * What an /mcp body may be before any parsing work is spent on it: JSON nested at most
+ * MAX_MESSAGE_DEPTH levels (checked by one linear scan of the text, strings skipped), and
+ * after parsing, each message's `id` a string of at most MAX_ID_LENGTH characters or a number.
+ * A ping whose id is nested a million levels deep otherwise costs the SDK's schema checks
+ * a second of the event loop, for every account.
+ */
+export const MAX_MESSAGE_DEPTH = 128;
+export const MAX_ID_LENGTH = 256;
+/** Messages one batch may carry: each is counted in the rate limits, and each costs a dispatch. */
+export const MAX_BATCH_MESSAGES = 100;
+
+/** Whether the JSON text opens more than `limit` arrays and objects inside one another. */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** The problem with the messages' ids, or undefined when every one is a short string, a number or absent. */
+export function idProblem(body: unknown): string | undefined {
+  const messages = Array.isArray(body) ? body : [body];
+  if (messages.length > MAX_BATCH_MESSAGES) return `a batch carries at most ${MAX_BATCH_MESSAGES} messages`;
+  for (const message of messages) {
+    if (!message || typeof message !== 'object' || !('id' in message)) continue;
+    const { id } = message as { id: unknown };
+    if (typeof id === 'number' || id === null) continue;
+    if (typeof id !== 'string') return 'an id must be a string or a number';
+    if (id.length > MAX_ID_LENGTH) return `an id is at most ${MAX_ID_LENGTH} characters`;
+  }
+  return undefined;
+}
+
+/**
+ * The messages of a body that count in the rate limits here: every one but tool calls, which
+ * the engine counts like the REST request each stands for (and `initialize`, counted apart).
+ */
+export function uncountedMessages(body: unknown): number {
+  let count = 0;
+  for (const message of Array.isArray(body) ? body : [body]) {
+    const method = message && typeof message === 'object' ? (message as { method?: unknown }).method : undefined;
+    if (method !== 'tools/call' && method !== 'initialize') count++;
+  }
+  return count;
+}
