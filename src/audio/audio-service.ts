@@ -1,7 +1,8 @@
 /**
  * The listen version of a deliverable (spec: text-to-speech, five voices). A record keeps
- * only what it reads and its measurements; the WAV is rendered again on each download,
- * deterministically, so an account holding many listen versions holds no audio at all.
+ * only what it reads and its measurements; the WAV is rendered on download, deterministically,
+ * and kept in the content cache (bounded in bytes, like generated content), so an account
+ * holding many listen versions holds no audio of its own.
  */
 import { type BuildEnvironment, type DeliverableView, findDeliverable } from '../builds/builds-service.js';
 import { type VoiceId, renderSpeechWav, speechStats } from '../media/index.js';
@@ -43,7 +44,10 @@ export interface AudioFile {
 
 export function renderAudioFile(env: BuildEnvironment, account: Account, audio: AudioRecord, now: number): AudioFile {
   const view: DeliverableView = findDeliverable(env, account, audio.deliverableId, now);
-  const { wav } = renderSpeechWav({ seed: env.seed, text: speechTextOf(view.content.markdown), voiceId: audio.voice });
+  // Rendered once and kept with the build's content: a listen version is read far more often than made.
+  const cached = env.contentCache?.rendered(audio.id);
+  const wav = cached instanceof Uint8Array ? cached : renderSpeechWav({ seed: env.seed, text: speechTextOf(view.content.markdown), voiceId: audio.voice }).wav;
+  if (!cached) env.contentCache?.keepRendered(audio.id, wav);
   const slug = /^[a-z0-9-]+$/.test(view.content.slug) ? view.content.slug : 'deliverable';
   return { wav, fileName: `${slug}-${audio.voice}.wav` };
 }

@@ -11,21 +11,45 @@ export interface LibraryMatch {
   score: number;
 }
 
-function overlap(messageWords: ReadonlySet<string>, text: string): number {
+/** An item's words, made once per version of the item: a message then costs a lookup per word of its own, not a tokenizing of the whole library. */
+interface ItemWords {
+  /** The texts the words were taken from: an edit (even within one frozen instant) makes them again. */
+  nameText: string;
+  contentText: string;
+  name: ReadonlySet<string>;
+  content: ReadonlySet<string>;
+}
+const wordsOfItem = new WeakMap<LibraryItemRecord, ItemWords>();
+
+function itemWords(item: LibraryItemRecord): ItemWords {
+  const known = wordsOfItem.get(item);
+  if (known && known.nameText === item.name && known.contentText === item.content) return known;
+  const words = { nameText: item.name, contentText: item.content, name: new Set(contentWords(item.name)), content: new Set(contentWords(item.content)) };
+  wordsOfItem.set(item, words);
+  return words;
+}
+
+/** How many of the message's words the item's words hold. */
+function overlap(messageWords: ReadonlySet<string>, itemWords: ReadonlySet<string>): number {
   let hits = 0;
-  for (const word of new Set(contentWords(text))) if (messageWords.has(word)) hits++;
+  for (const word of messageWords) if (itemWords.has(word)) hits++;
   return hits;
 }
 
-/** The best item of each type the message relates to (name matches weigh double); none if nothing matches. */
+/**
+ * The best item of each type the message relates to (name matches weigh double); none if
+ * nothing matches. Linear in the library's size, each item costing one lookup per word of the
+ * message (the library is capped by the account's quota).
+ */
 export function matchLibrary(message: string, items: readonly LibraryItemRecord[]): Map<LibraryItemType, LibraryMatch> {
   const words = new Set(contentWords(message));
   const lower = message.toLowerCase();
   const best = new Map<LibraryItemType, LibraryMatch>();
   for (const item of items) {
-    let score = 2 * overlap(words, item.name) + overlap(words, item.content);
-    const name = item.name.trim().toLowerCase();
-    if (item.type === 'glossary_term' && name.length > 1 && lower.includes(name)) score += 3;
+    const known = itemWords(item);
+    let score = 2 * overlap(words, known.name) + overlap(words, known.content);
+    const name = item.type === 'glossary_term' ? item.name.trim().toLowerCase() : '';
+    if (name.length > 1 && lower.includes(name)) score += 3;
     if (score === 0) continue;
     const current = best.get(item.type);
     if (!current || score > current.score) best.set(item.type, { item, score });

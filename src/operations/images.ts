@@ -21,9 +21,14 @@ export const getImage: ServiceHandler = ({ account, params }) => ({
 
 export const getImageFile: ServiceHandler = ({ sim, account, params }) => {
   const image = findImage(account, params.path.imageId as string);
+  // Rendered once and kept with generated content (bounded in bytes): an image is read far more often than made.
+  const cache = sim.builds.contentCache;
+  const cached = cache?.rendered(image.id);
+  const svg = typeof cached === 'string' ? cached : renderImageFile(sim.seed, image);
+  if (cached === undefined) cache?.keepRendered(image.id, svg);
   return {
     status: 200,
-    file: { body: renderImageFile(sim.seed, image), contentType: 'image/svg+xml' },
+    file: { body: svg, contentType: 'image/svg+xml' },
     headers: { 'content-disposition': `inline; filename="${image.id}.svg"` },
   };
 };
