@@ -1,3 +1,4 @@
+import { DEFAULT_QUOTAS, type Quotas } from './limits/quotas.js';
 import { Clock } from './clock/clock.js';
 import { SPEED_PRESETS, type SpeedPreset } from './builds/pipeline.js';
 import { generateContent } from './content/generate.js';
@@ -69,6 +70,8 @@ export interface SimulatorOptions {
    * come from its own streams of the seed. See `instanceOf`.
    */
   instance?: number;
+  /** What one account may store (counts of each kind, and their estimated bytes); defaults in `DEFAULT_QUOTAS`. */
+  quotas?: Partial<Quotas>;
 }
 
 export interface Simulator {
@@ -131,6 +134,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     initialState: '',
     journal: new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE),
     faults: new FaultRules(seed, serviceOperations),
+    quotas: { ...DEFAULT_QUOTAS, ...options.quotas },
   };
   const keys = seedAccounts(store, clock.now());
   sim.initialState = JSON.stringify(takeSnapshot(sim));

@@ -15,11 +15,13 @@ export type CreateAudioResult = { created: boolean; audio: AudioRecord };
 const indexKey = (deliverableId: string, voice: VoiceId): string => `${deliverableId}:${voice}`;
 
 /** One listen version per deliverable and voice: asking again returns the existing one. */
-export function createAudio(env: BuildEnvironment, account: Account, deliverableId: string, voice: VoiceId, now: number): CreateAudioResult {
+export function createAudio(env: BuildEnvironment, account: Account, deliverableId: string, voice: VoiceId, now: number, assertRoom: () => void = () => {}): CreateAudioResult {
   const view = findDeliverable(env, account, deliverableId, now);
   const existingId = account.audioByDeliverableVoice.get(indexKey(deliverableId, voice));
   const existing = existingId ? account.audio.get(existingId) : undefined;
   if (existing) return { created: false, audio: existing };
+  // Asking again for one that exists stores nothing: only a new one needs room in the account's quota.
+  assertRoom();
   const audio: AudioRecord = {
     id: account.newId(),
     deliverableId,

@@ -64,3 +64,12 @@ describe('connection bounds', () => {
     expect(readFileSync('docs/reference/cli.md', 'utf8')).toMatch(/--max-connections-per-address/);
   });
 });
+
+describe('quota options', () => {
+  it('takes --quota-* into the simulator, MiB for stored bytes, and refuses what is not a count', () => {
+    expect(parseServeOptions(['--quota-targets', '5', '--quota-stored-mib', '2'], {})).toMatchObject({ simulator: { quotas: { targets: 5, storedBytes: 2 * 1024 * 1024 } } });
+    expect(parseServeOptions([], {})).not.toHaveProperty('simulator.quotas');
+    expect(() => parseServeOptions(['--quota-keys', 'many'], {})).toThrow(/--quota-keys must be a whole number/);
+    expect(USAGE).toMatch(/--quota-library-items/);
+  });
+});

@@ -3,6 +3,7 @@ import { isLoopback } from '../engine/control-guard.js';
 import { DEFAULT_SEED, parseSpeed, type SimulatorOptions } from '../simulator.js';
 import { HEAP_SHARE } from './memory-gauge.js';
 import { CONNECTION_ARGS, CONNECTION_USAGE, parseConnectionOptions, type ConnectionOptions } from './connection-options.js';
+import { parseQuotaOptions, QUOTA_ARGS, QUOTA_USAGE } from './quota-options.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -58,7 +59,7 @@ Options:
   --max-memory <MiB>  Memory budget: above it, calls that would store more answer 503
                       CAPACITY_EXCEEDED while reads go on (env SIM_MAX_MEMORY; without it,
                       at ${HEAP_SHARE * 100}% of Node's heap limit, so the process never dies of it)
-${CONNECTION_USAGE}  --instance <n>      This simulator's number (0-255) among several behind one load balancer:
+${CONNECTION_USAGE}${QUOTA_USAGE}  --instance <n>      This simulator's number (0-255) among several behind one load balancer:
                       its keys and share links start with it in hex (svc_live_<hh>...), for
                       the proxy to route on (env SIM_INSTANCE)
   --no-control        Do not serve the /_sim control API
@@ -105,6 +106,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
       ...CONNECTION_ARGS,
+      ...QUOTA_ARGS,
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -157,6 +159,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   const host = values.host ?? env.HOST ?? DEFAULT_HOST;
   const seededKeys = values['seeded-keys'] || values['deterministic-secrets'] || isLoopback(host);
   const connections = parseConnectionOptions(values, (message) => new UsageError(message));
+  const quotas = parseQuotaOptions(values, (message) => new UsageError(message));
   return {
     connections,
     drainMs: Math.round(drainSeconds * 1000),
@@ -179,6 +182,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       journalSize,
       ...(instance !== undefined ? { instance } : {}),
       ...(values['no-rate-limits'] ? { rateLimits: UNLIMITED } : {}),
+      ...(Object.keys(quotas).length ? { quotas } : {}),
     },
   };
 }

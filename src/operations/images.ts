@@ -1,9 +1,11 @@
+import { assertRoomFor } from '../limits/quotas.js';
 import { imageJson } from '../images/image-json.js';
 import { createImage as create, findImage, renderImageFile, type ImageCreateInput } from '../images/images-service.js';
 import type { ServiceHandler } from './context.js';
 import { pageJson } from './serialize.js';
 
-export const createImage: ServiceHandler = ({ account, body, now }) => {
+export const createImage: ServiceHandler = ({ sim, account, body, now }) => {
+  assertRoomFor(sim.quotas, account, 'images');
   const image = create(account, body as ImageCreateInput, now);
   return { status: 201, json: imageJson(image), headers: { location: `/api/v1/images/${image.id}` } };
 };

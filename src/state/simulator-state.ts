@@ -4,6 +4,7 @@ import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import type { Journal } from '../observe/journal.js';
 import type { FaultRules } from '../observe/faults.js';
 import type { Capacity } from '../limits/capacity.js';
+import type { Quotas } from '../limits/quotas.js';
 
 /**
  * The simulator's internal state and services, shared by every operation: what the engine and
@@ -29,4 +30,6 @@ export interface SimulatorState extends EngineState {
   ready: boolean;
   /** Whether the memory budget allows storing more (set by the CLI's gauge; always room in-process). */
   capacity: Capacity;
+  /** What one account may store: past a quota, the write is 409 CONFLICT naming it. */
+  quotas: Quotas;
 }
