@@ -5,28 +5,11 @@
  */
 import type { LibraryItemRecord, LibraryItemType } from '../store/records.js';
 import { contentWords } from '../suggestions/stop-words.js';
+import { itemWords } from '../library/library-words.js';
 
 export interface LibraryMatch {
   item: LibraryItemRecord;
   score: number;
-}
-
-/** An item's words, made once per version of the item: a message then costs a lookup per word of its own, not a tokenizing of the whole library. */
-interface ItemWords {
-  /** The texts the words were taken from: an edit (even within one frozen instant) makes them again. */
-  nameText: string;
-  contentText: string;
-  name: ReadonlySet<string>;
-  content: ReadonlySet<string>;
-}
-const wordsOfItem = new WeakMap<LibraryItemRecord, ItemWords>();
-
-function itemWords(item: LibraryItemRecord): ItemWords {
-  const known = wordsOfItem.get(item);
-  if (known && known.nameText === item.name && known.contentText === item.content) return known;
-  const words = { nameText: item.name, contentText: item.content, name: new Set(contentWords(item.name)), content: new Set(contentWords(item.content)) };
-  wordsOfItem.set(item, words);
-  return words;
 }
 
 /** How many of the message's words the item's words hold. */
