@@ -43,11 +43,11 @@ describe('requests bounded in CPU', () => {
     ['1,000 quoted words', '\u201ca\u201d '.repeat(1000).trim()],
   ])('a listen version of an objective of %s is made and downloaded in under 50 ms', (_, objective) => {
     const { sim, call, targetId } = simulator();
-    const build = call('POST', '/api/v1/builds', { targetId, buildType: 'single', kind: 'blog', objective, researchPolicy: 'required' });
-    expect(build.status).toBe(202);
+    const builds = Array.from({ length: 3 }, () => call('POST', '/api/v1/builds', { targetId, buildType: 'single', kind: 'blog', objective, researchPolicy: 'required' }));
+    for (const build of builds) expect(build.status).toBe(202);
     sim.clock.advance(3_600_000);
-    const deliverableId = call('GET', `/api/v1/builds/${build.json.buildId}`).json.deliverables[0].id as string;
-    const made = ['aria', 'brook', 'cedar', 'dune', 'ember'].map((voice) => call('POST', `/api/v1/deliverables/${deliverableId}/audio`, { voice }));
+    const deliverables = builds.map((build) => call('GET', `/api/v1/builds/${build.json.buildId}`).json.deliverables[0].id as string);
+    const made = deliverables.flatMap((deliverableId) => ['aria', 'brook', 'cedar', 'dune', 'ember'].map((voice) => call('POST', `/api/v1/deliverables/${deliverableId}/audio`, { voice })));
     for (const answer of made) expect(answer.status).toBe(201);
     const audioId = made[0]!.json.id as string;
     const downloads = Array.from({ length: 7 }, () => call('GET', `/api/v1/audio/${audioId}/file`));
@@ -83,5 +83,29 @@ describe('requests bounded in CPU', () => {
       times.push(answer.ms);
     }
     expect(median(times)).toBeLessThan(50);
+  });
+
+  it.each([
+    ['4,000 colons', `a${':'.repeat(3998)}b`],
+    ['4,000 commas', `a${','.repeat(3998)}b`],
+    ['4,000 question marks', `a${'?'.repeat(3998)}b`],
+  ])('a chat message, a build objective and keyword extraction of %s are answered in under 50 ms', (_, text) => {
+    const { sim, call, targetId } = simulator();
+    const chat = call('POST', '/api/v1/chats', { targetId });
+    const times: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const answer = call('POST', `/api/v1/chats/${chat.json.id}/messages`, { content: text });
+      expect(answer.status).toBe(201);
+      times.push(answer.ms);
+    }
+    expect(median(times)).toBeLessThan(50);
+    const builds = Array.from({ length: 5 }, () => call('POST', '/api/v1/builds', { targetId, buildType: 'single', kind: 'blog', objective: text, researchPolicy: 'required' }));
+    sim.clock.advance(3_600_000);
+    const reads = builds.map((b) => call('GET', `/api/v1/builds/${b.json.buildId}`));
+    for (const read of reads) expect(read.json.build.status).toBe('completed');
+    expect(median(reads.map((r) => r.ms))).toBeLessThan(50);
+    const keywords = Array.from({ length: 5 }, () => call('POST', '/api/v1/suggestions/keywords', { text: text.repeat(12) }));
+    for (const answer of keywords) expect(answer.status).toBe(200);
+    expect(median(keywords.map((k) => k.ms))).toBeLessThan(50);
   });
 });
