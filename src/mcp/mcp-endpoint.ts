@@ -7,7 +7,6 @@ import {
   originValidationResponse,
   ProtocolError,
   ProtocolErrorCode,
-  readRequestBody,
   type AuthInfo,
   type Transport,
   validateHostHeader,
@@ -20,7 +19,7 @@ import { MAX_BODY_BYTES } from '../engine/http-body.js';
 import { capacityExceeded, type Capacity } from '../limits/capacity.js';
 import type { Simulator } from '../simulator.js';
 import { authenticateMcp, insufficientScope, revokedChallenge, type McpAuthOptions } from './mcp-auth.js';
-import { idProblem, MAX_MESSAGE_DEPTH, nestsDeeperThan, uncountedMessages } from './message-bounds.js';
+import { idProblem, MAX_MESSAGE_DEPTH, readBoundedBody, uncountedMessages } from './message-bounds.js';
 import { guessingAddress } from '../engine/request-facts.js';
 import { ApiError } from '../errors/api-error.js';
 import { createMcpServer, type McpServerDeps } from './mcp-server.js';
@@ -112,14 +111,14 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     let parsedBody: unknown;
     let bodyText: string | undefined;
     if (request.method === 'POST') {
-      const body = await readRequestBody(request, MAX_BODY_BYTES);
-      if (body.tooLarge) return jsonResponse(413, { error: `The body exceeds ${MAX_BODY_BYTES} bytes.`, code: 'PAYLOAD_TOO_LARGE', details: { maxBytes: MAX_BODY_BYTES } });
+      // Bounded before any parsing work is spent on it: size, and nesting followed as the body arrives.
+      const body = await readBoundedBody(request, MAX_BODY_BYTES, MAX_MESSAGE_DEPTH);
+      if ('refused' in body && body.refused === 'tooLarge') return jsonResponse(413, { error: `The body exceeds ${MAX_BODY_BYTES} bytes.`, code: 'PAYLOAD_TOO_LARGE', details: { maxBytes: MAX_BODY_BYTES } });
+      if ('refused' in body) return rpcError(400, -32600, `Invalid Request: the body nests deeper than ${MAX_MESSAGE_DEPTH} levels.`);
       // The body may have taken long to arrive: a credential revoked meanwhile is refused now.
       const revoked = principal.revoked?.(simulator.clock.now());
       if (revoked) return revokedChallenge(request, auth, revoked);
       bodyText = body.text;
-      // Bounded before any parsing work is spent on it: nesting by a linear scan, then ids.
-      if (nestsDeeperThan(body.text, MAX_MESSAGE_DEPTH)) return rpcError(400, -32600, `Invalid Request: the body nests deeper than ${MAX_MESSAGE_DEPTH} levels.`);
       try {
         parsedBody = JSON.parse(body.text);
       } catch {
