@@ -17,9 +17,10 @@ export interface ConnectionLimits {
 interface Tracked {
   socket: Socket;
   address: string;
-  /** The request this connection is on, until its answer has finished. */
+  /** The last request on this connection, and its answer (read when a bound is reached, never on the request path). */
   request?: IncomingMessage;
-  /** Whether a request on it has been answered: a client that works, idle between requests. */
+  response?: ServerResponse;
+  /** Whether an earlier request on it was answered: a client that works, idle between requests. */
   served: boolean;
 }
 
@@ -68,14 +69,13 @@ export function guardConnections(server: Server, limits: ConnectionLimits, log?:
     socket.once('close', () => forget(tracked));
   });
 
+  // Two fields set a request: no listener nor closure is added on the request path.
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const tracked = all.get(request.socket);
     if (!tracked) return;
+    if (tracked.response?.writableFinished) tracked.served = true;
     tracked.request = request;
-    response.once('close', () => {
-      if (tracked.request === request) tracked.request = undefined;
-      tracked.served = true;
-    });
+    tracked.response = response;
   });
 
   /**
@@ -86,9 +86,10 @@ export function guardConnections(server: Server, limits: ConnectionLimits, log?:
   function pushOut(candidates: Iterable<Tracked>): boolean {
     let idle: Tracked | undefined;
     for (const tracked of candidates) {
-      // A request whose body has all arrived is being answered (or streamed to): it stays.
-      if (tracked.request?.complete) continue;
-      if (!tracked.served) return end(tracked);
+      const answered = tracked.response?.writableFinished === true;
+      // A request whose body has all arrived and whose answer is not finished is being answered (or streamed to): it stays.
+      if (tracked.request?.complete && !answered) continue;
+      if (!tracked.served && !answered) return end(tracked);
       idle ??= tracked;
     }
     return idle ? end(idle) : false;
