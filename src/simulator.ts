@@ -1,3 +1,4 @@
+import { DEFAULT_QUOTAS, type Quotas } from './limits/quotas.js';
 import { Clock } from './clock/clock.js';
 import { SPEED_PRESETS, type SpeedPreset } from './builds/pipeline.js';
 import { generateContent } from './content/generate.js';
@@ -75,6 +76,8 @@ export interface SimulatorOptions {
   instance?: number;
   /** Scenarios loaded at start, in order, each into fresh accounts (see `loadScenario`). */
   scenarios?: unknown[];
+  /** What one account may store (counts of each kind, and their estimated bytes); defaults in `DEFAULT_QUOTAS`. */
+  quotas?: Partial<Quotas>;
 }
 
 export interface Simulator {
@@ -146,6 +149,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     initialState: '',
     journal: new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE),
     faults: new FaultRules(seed, serviceOperations),
+    quotas: { ...DEFAULT_QUOTAS, ...options.quotas },
   };
   const keys = seedAccounts(store, clock.now());
   sim.initialState = JSON.stringify(takeSnapshot(sim));

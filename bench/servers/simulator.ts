@@ -8,6 +8,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExpressApp } from '../../src/adapters/express.js';
 import { createNodeHandler } from '../../src/adapters/node-handler.js';
+import { guardConnections } from '../../src/adapters/node-connection-guard.js';
+import { parseConnectionOptions } from '../../src/cli/connection-options.js';
 import { UNLIMITED } from '../../src/cli/options.js';
 import { createMcpEndpoint } from '../../src/mcp/mcp-endpoint.js';
 import { createSimulator } from '../../src/simulator.js';
@@ -27,7 +29,13 @@ const path = `/api/v1/builds/${build.buildId}`;
 const sample = call('GET', path);
 
 const mcp = createMcpEndpoint(simulator);
-const server = createServer(process.env.BENCH_ADAPTER === 'express' ? createExpressApp(simulator, { mcp }) : createNodeHandler(simulator, { mcp }));
+// The CLI's own bounds on connections and time-outs, with their defaults.
+const bounds = parseConnectionOptions({}, (message) => new Error(message));
+const server = createServer(
+  { headersTimeout: bounds.headersTimeoutMs, requestTimeout: bounds.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+  process.env.BENCH_ADAPTER === 'express' ? createExpressApp(simulator, { mcp }) : createNodeHandler(simulator, { mcp }),
+);
+guardConnections(server, { maxConnections: bounds.maxConnections, maxPerAddress: bounds.maxConnectionsPerAddress });
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo;
   process.stdout.write(`${JSON.stringify({ port, path, key, body: sample.body })}\n`);

@@ -7,7 +7,7 @@ import { boundedEventStream } from './bounded-event-stream.js';
  * streams in, an event stream streams out as it is produced (any other answer is written
  * whole), and a client that goes away aborts a streamed exchange.
  */
-export async function serveFetch(req: IncomingMessage, res: ServerResponse, handler: (request: Request) => Promise<Response>): Promise<number> {
+export async function serveFetch(req: IncomingMessage, res: ServerResponse, handler: (request: Request, client: { remoteAddress?: string }) => Promise<Response>): Promise<number> {
   let url: URL;
   try {
     url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
@@ -31,7 +31,8 @@ export async function serveFetch(req: IncomingMessage, res: ServerResponse, hand
     // Request goes without a signal: undici ties a given signal to it with listeners and a finalizer.
     ...(whole ? { body: whole } : { signal: abortOnClose(res), ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}) }),
   } as RequestInit);
-  const response = await handler(request);
+  // The client's address goes along: /mcp counts failed authentications per address as the service API does.
+  const response = await handler(request, req.socket.remoteAddress ? { remoteAddress: req.socket.remoteAddress } : {});
   // A network error (a dropped connection): the client gets no answer at all.
   if (response.type === 'error') {
     req.socket.destroy();

@@ -85,7 +85,7 @@ export function createApp(simulator: Simulator, options: AppOptions = {}): App {
     serves: (path) => SIMULATOR_PATHS.test(path),
     async fetch(request, client) {
       const url = new URL(request.url);
-      if (mcp && isMcpPath(url.pathname)) return mcp.fetch(request);
+      if (mcp && isMcpPath(url.pathname)) return mcp.fetch(request, client);
       return toFetchResponse(await handle(await fromFetchRequest(request, client?.remoteAddress)));
     },
     close: async () => mcp?.close(),

@@ -9,7 +9,7 @@ export function lazyMcpEndpoint(simulator: Simulator, options: McpEndpointOption
   let endpoint: Promise<McpEndpoint> | undefined;
   const load = () => (endpoint ??= import('../mcp/mcp-endpoint.js').then((m) => m.createMcpEndpoint(simulator, options)));
   return {
-    fetch: async (request) => (await load()).fetch(request),
+    fetch: async (request, client) => (await load()).fetch(request, client),
     connect: async (credential) => (await load()).connect(credential),
     close: async () => {
       if (endpoint) await (await endpoint).close();

@@ -68,7 +68,21 @@ export function requireScope(caller: { readonly scopes: readonly Scope[] }, scop
 
 /** The identity an API key proves: its own buckets, its scopes, its hint. */
 export function keyPrincipal({ account, key }: Caller): Principal {
-  return { account, credentialId: key.id, scopes: key.scopes, hint: key.hint, kind: 'api_key', key };
+  return { account, credentialId: key.id, scopes: key.scopes, hint: key.hint, kind: 'api_key', key, revoked: () => (key.revokedAt !== null ? 'The API key has been revoked.' : undefined) };
+}
+
+/**
+ * A credential authenticated when its request began, checked again as its operation runs:
+ * 401 INVALID_API_KEY once it has been revoked or rotated away meanwhile, or once the
+ * simulation it was authenticated in has been reset or restored (its account is another
+ * object now, and whatever the call wrote would not be kept).
+ */
+export function assertStillHolds(store: Store, principal: Principal, simulatorNow: number): void {
+  if (store.account(principal.account.id) !== principal.account) {
+    throw new ApiError(401, 'INVALID_API_KEY', 'The simulation was reset or restored while this call was in flight: nothing was done. Call again.', { reason: 'reset' }, CHALLENGE);
+  }
+  const why = principal.revoked?.(simulatorNow);
+  if (why) throw new ApiError(401, 'INVALID_API_KEY', why, { reason: 'revoked' }, CHALLENGE);
 }
 
 /** API keys as a credential on /mcp: `svc_live_…` values only; anything else is another verifier's. */

@@ -17,6 +17,12 @@ export interface Principal {
   kind: 'api_key' | 'oauth_access_token';
   /** The key record, when the credential is an API key (key management needs it). */
   key?: ApiKeyRecord;
+  /**
+   * Why the credential no longer holds (revoked, rotated away, its grant ended), or undefined
+   * while it does. Asked again when an operation runs, so a call that was authenticated before
+   * a revocation (an MCP body still arriving, a long wait) is refused all the same.
+   */
+  revoked?: (simulatorNow: number) => string | undefined;
 }
 
 /**

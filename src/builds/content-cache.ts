@@ -16,6 +16,8 @@ const SEEN_SLOTS = 1 << 16;
  */
 export class ContentCache {
   private readonly entries = new Map<string, { pages?: GeneratedContent[]; bytes: number; answer?: string }>();
+  /** Rendered media (a listen version's WAV, an image's SVG) by record id: rendering costs far more than reading. */
+  private readonly media = new Map<string, Uint8Array | string>();
   private bytes = 0;
   /** A hash of each build whose answer was offered once, one per slot, the newest winning its slot. */
   private readonly seen = new Uint32Array(SEEN_SLOTS);
@@ -76,6 +78,27 @@ export class ContentCache {
     this.evict();
   }
 
+  /** A rendered file kept under `key` (a media record's id), or undefined. */
+  rendered(key: string): Uint8Array | string | undefined {
+    const file = this.media.get(key);
+    if (file === undefined) return undefined;
+    this.media.delete(key);
+    this.media.set(key, file);
+    return file;
+  }
+
+  /** Keeps a rendered file within the same byte budget as the content; one larger than an eighth of it is not kept. */
+  keepRendered(key: string, file: Uint8Array | string): void {
+    const bytes = mediaBytes(file);
+    if (bytes > this.maxBytes / 8) return;
+    const old = this.media.get(key);
+    if (old !== undefined) this.bytes -= mediaBytes(old);
+    this.media.delete(key);
+    this.media.set(key, file);
+    this.bytes += bytes;
+    this.evict();
+  }
+
   /** Whether the build was offered before (recently enough to hold its slot); marks it as offered. */
   private seenBefore(buildId: string): boolean {
     const hash = fnv1a(buildId);
@@ -86,6 +109,12 @@ export class ContentCache {
   }
 
   private evict(): void {
+    // Media first: a file is rendered again from its record, cheaper to lose than a build's pages.
+    for (const [key, file] of this.media) {
+      if (this.bytes <= this.maxBytes) return;
+      this.media.delete(key);
+      this.bytes -= mediaBytes(file);
+    }
     for (const [id, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(id);
@@ -102,6 +131,7 @@ export class ContentCache {
 
   clear(): void {
     this.entries.clear();
+    this.media.clear();
     this.seen.fill(0);
     this.bytes = 0;
   }
@@ -112,6 +142,10 @@ function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash >>> 0;
+}
+
+function mediaBytes(file: Uint8Array | string): number {
+  return (typeof file === 'string' ? file.length * 2 : file.byteLength) + ANSWER_OVERHEAD;
 }
 
 /** An answer's text, two bytes a character, and its entry. */

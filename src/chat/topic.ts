@@ -4,18 +4,20 @@
  * the way build objectives are read so the phrase banks of src/content fit it.
  */
 import { type ObjectiveParts, parseObjective } from '../content/objective.js';
-import { oneLine } from '../content/text.js';
+import { oneLine, withoutTrailing } from '../content/text.js';
 
 const SUBJECT_AFTER = /\b(?:about|regarding|around|covering|on|for)\s+(?!me\b|us\b|you\b)(.{3,})$/i;
 const REQUEST_WORDS =
   /\b(?:(?:can|could|would|will) you|please|give me|show me|tell me|help me(?: with)?|i need|we need|i want|we want|write|draft|compose|rewrite|suggest|some|a few|a couple of|one|two|three|four|five|six|\d+|more|another|headlines?|titles?|taglines?|slogans?|subject lines?|ideas?|topics?|suggestions?|calls? to action|ctas?|what is|what are|what's|define|definition of|meaning of|explain|paragraph|intro(?:duction)?|copy)\b/gi;
 
 function cleanSubject(text: string): string {
+  return withoutTrailing(cleanStart(text), '?.!,;:').trim();
+}
+
+function cleanStart(text: string): string {
   return oneLine(text)
     .replace(/^(?:we|i|they)(?:\s+(?:are|am|will|have|had|were|want to|plan to|need to)|'re|'m|'ll|'ve|\u2019re|\u2019m|\u2019ll|\u2019ve)?\s+/i, '')
-    .replace(/^(?:our|the|my|your|a|an)\s+/i, '')
-    .replace(/[?.!,;:]+$/, '')
-    .trim();
+    .replace(/^(?:our|the|my|your|a|an)\s+/i, '');
 }
 
 export function messageSubject(message: string): string {

@@ -25,6 +25,26 @@ describe('the memory gauge', () => {
     expect(capacity.exceeded).toBe(false);
   });
 
+  it('goes on sampling when a sample throws (EMFILE once descriptors ran out), keeping the last verdict', () => {
+    vi.useFakeTimers();
+    let failing = false;
+    let rss = 200 * MiB;
+    const capacity = unlimitedCapacity();
+    const stop = startMemoryGauge(capacity, 128, () => {
+      if (failing) throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+      return { rss, heapUsed: 10 * MiB, oldLimit: 1000 * MiB };
+    });
+    expect(capacity.exceeded).toBe(true);
+    failing = true;
+    expect(() => vi.advanceTimersByTime(1000)).not.toThrow();
+    expect(capacity.exceeded).toBe(true);
+    failing = false;
+    rss = 90 * MiB;
+    vi.advanceTimersByTime(250);
+    expect(capacity.exceeded).toBe(false);
+    stop();
+  });
+
   it('samples fifty times a second once memory is past 70% of a budget, where a burst could cross it between two samples', () => {
     vi.useFakeTimers();
     let heapUsed = 20 * MiB;

@@ -48,6 +48,18 @@ function oldGenerationLimit(heapLimit: number, flags = `${process.execArgv.join(
 export function startMemoryGauge(capacity: Capacity, maxMemoryMiB: number | undefined, sample: () => MemorySample = sampleMemory, heapGrowth?: HeapGrowth): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const check = () => {
+    let near = false;
+    try {
+      near = measure();
+    } catch {
+      // Reading the resident memory opens /proc: with every descriptor in use it throws EMFILE.
+      // The last verdict stands until a sample can be taken again; the gauge never stops.
+    }
+    timer = setTimeout(check, near ? NEAR_SAMPLE_MS : SAMPLE_MS);
+    timer.unref();
+  };
+  /** Takes a sample and sets `capacity`; answers whether a budget is near. */
+  const measure = (): boolean => {
     const { rss, heapUsed, oldLimit } = sample();
     heapGrowth?.update(heapUsed);
     const heapBudget = oldLimit * HEAP_SHARE;
@@ -59,9 +71,7 @@ export function startMemoryGauge(capacity: Capacity, maxMemoryMiB: number | unde
     capacity.usedMiB = Math.round((byHeap ? heapUsed : rss) / MiB);
     capacity.limitMiB = Math.round(byHeap ? heapBudget / MiB : (maxMemoryMiB ?? heapBudget / MiB));
     // Near a budget, a busy server can fill what is left between two slow samples: look closely there.
-    const near = heapUsed > heapBudget * NEAR_SHARE || rss > rssBudget * NEAR_SHARE;
-    timer = setTimeout(check, near ? NEAR_SAMPLE_MS : SAMPLE_MS);
-    timer.unref();
+    return heapUsed > heapBudget * NEAR_SHARE || rss > rssBudget * NEAR_SHARE;
   };
   check();
   return () => clearTimeout(timer);

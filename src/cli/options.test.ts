@@ -48,3 +48,28 @@ describe('content-sim serve options', () => {
     expect(readFileSync(new URL('../../docs/reference/cli.md', import.meta.url), 'utf8')).toContain(`Without it the same happens at ${share}`);
   });
 });
+
+describe('connection bounds', () => {
+  it('defaults below the descriptor limit, and takes --max-connections and the time-outs', async () => {
+    const { parseConnectionOptions } = await import('./connection-options.js');
+    const fail = (m: string) => new Error(m);
+    expect(parseConnectionOptions({}, fail, 256)).toEqual({ maxConnections: 192, maxConnectionsPerAddress: 192, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    expect(parseConnectionOptions({}, fail, 1_000_000)).toMatchObject({ maxConnections: 4096, maxConnectionsPerAddress: 512 });
+    expect(parseConnectionOptions({}, fail, undefined)).toMatchObject({ maxConnections: 4096 });
+    const given = parseServeOptions(['--max-connections', '50', '--max-connections-per-address', '10', '--header-timeout', '2', '--body-timeout', '5'], {});
+    expect(given).toMatchObject({ connections: { maxConnections: 50, maxConnectionsPerAddress: 10, headersTimeoutMs: 2000, requestTimeoutMs: 5000 } });
+    expect(() => parseServeOptions(['--max-connections', '0'], {})).toThrow(/--max-connections must be 1 to/);
+    expect(() => parseServeOptions(['--header-timeout', '20', '--body-timeout', '5'], {})).toThrow(/--body-timeout must be at least --header-timeout/);
+    expect(USAGE).toMatch(/--max-connections <n>/);
+    expect(readFileSync('docs/reference/cli.md', 'utf8')).toMatch(/--max-connections-per-address/);
+  });
+});
+
+describe('quota options', () => {
+  it('takes --quota-* into the simulator, MiB for stored bytes, and refuses what is not a count', () => {
+    expect(parseServeOptions(['--quota-targets', '5', '--quota-stored-mib', '2'], {})).toMatchObject({ simulator: { quotas: { targets: 5, storedBytes: 2 * 1024 * 1024 } } });
+    expect(parseServeOptions([], {})).not.toHaveProperty('simulator.quotas');
+    expect(() => parseServeOptions(['--quota-keys', 'many'], {})).toThrow(/--quota-keys must be a whole number/);
+    expect(USAGE).toMatch(/--quota-library-items/);
+  });
+});

@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { isLoopback } from '../engine/control-guard.js';
 import { DEFAULT_SEED, parseSpeed, type SimulatorOptions } from '../simulator.js';
 import { HEAP_SHARE } from './memory-gauge.js';
+import { CONNECTION_ARGS, CONNECTION_USAGE, parseConnectionOptions, type ConnectionOptions } from './connection-options.js';
+import { parseQuotaOptions, QUOTA_ARGS, QUOTA_USAGE } from './quota-options.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -25,6 +27,8 @@ export interface ServeOptions {
   scenarios: string[];
   /** OAuth client metadata documents: also fetch http URLs on loopback hosts (local testing). */
   metadataDocumentsOnLoopback?: boolean;
+  /** Bounds on open connections and on how long a client may take to send a request. */
+  connections: ConnectionOptions;
 }
 
 export const USAGE = `Usage: content-sim [serve] [options]
@@ -59,7 +63,7 @@ Options:
   --max-memory <MiB>  Memory budget: above it, calls that would store more answer 503
                       CAPACITY_EXCEEDED while reads go on (env SIM_MAX_MEMORY; without it,
                       at ${HEAP_SHARE * 100}% of Node's heap limit, so the process never dies of it)
-  --instance <n>      This simulator's number (0-255) among several behind one load balancer:
+${CONNECTION_USAGE}${QUOTA_USAGE}  --instance <n>      This simulator's number (0-255) among several behind one load balancer:
                       its keys and share links start with it in hex (svc_live_<hh>...), for
                       the proxy to route on (env SIM_INSTANCE)
   --scenario <file>   Load a scenario at start (YAML or JSON; or a shipped one: new-user,
@@ -114,6 +118,8 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       'oauth-loopback-metadata': { type: 'boolean' },
       'no-rate-limits': { type: 'boolean' },
       quiet: { type: 'boolean' },
+      ...CONNECTION_ARGS,
+      ...QUOTA_ARGS,
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -165,7 +171,10 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format must be text or json, not ${logFormat}`);
   const host = values.host ?? env.HOST ?? DEFAULT_HOST;
   const seededKeys = values['seeded-keys'] || values['deterministic-secrets'] || isLoopback(host);
+  const connections = parseConnectionOptions(values, (message) => new UsageError(message));
+  const quotas = parseQuotaOptions(values, (message) => new UsageError(message));
   return {
+    connections,
     drainMs: Math.round(drainSeconds * 1000),
     ...(statePath ? { stateFile: { path: statePath, intervalMs: Math.round(stateSeconds * 1000) } } : {}),
     seedGiven: (values.seed ?? env.SIM_SEED) !== undefined,
@@ -189,6 +198,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       journalSize,
       ...(instance !== undefined ? { instance } : {}),
       ...(values['no-rate-limits'] ? { rateLimits: UNLIMITED } : {}),
+      ...(Object.keys(quotas).length ? { quotas } : {}),
     },
   };
 }

@@ -16,6 +16,8 @@ import { requestLogger } from './request-log.js';
 import { readStateFile, restoreFromStateFile, StateWriter } from './state-file.js';
 import { describeScenarioError, readScenarioFiles, scenarioBanner } from './scenario-files.js';
 import type { ScenarioSource } from '../scenarios/source.js';
+import { guardConnections } from '../adapters/node-connection-guard.js';
+import { keepServingOnFaults } from './keep-serving.js';
 
 /** `content-sim serve`: parses the options, starts the simulator and its HTTP server, stops on signals. */
 export async function main(): Promise<void> {
@@ -52,17 +54,31 @@ export async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
+  const log = (line: string) => process.stderr.write(line);
+  // From here on the process serves: no error in a timer or a callback may end it.
+  keepServingOnFaults(log);
   startMemoryGauge(simulator.internal.capacity, options.maxMemoryMiB, sampleMemory, new HeapGrowth());
   const app = createApp(simulator, { assets: cliAssets(), mcp: { allowedHostnames: isLoopback(options.host) ? [] : [options.host] }, clientMetadata: nodeClientMetadata(options.metadataDocumentsOnLoopback === true) });
   const handler = createNodeHandler(app, {
     onRequest: options.quiet ? undefined : await requestLogger(options.logFormat),
   });
-  const server = createServer(handler);
+  const { connections } = options;
+  const server = createServer({
+    headersTimeout: connections.headersTimeoutMs,
+    requestTimeout: connections.requestTimeoutMs,
+    // The time-outs are checked this often: a slow client is cut off within a second of its time.
+    connectionsCheckingInterval: 1000,
+  }, handler);
+  guardConnections(server, { maxConnections: connections.maxConnections, maxPerAddress: connections.maxConnectionsPerAddress }, log);
+  let listening = false;
   server.on('error', (error: NodeJS.ErrnoException) => {
+    // Once listening, an error is one connection's (EMFILE on accept): logged, and the server goes on.
+    if (listening) return void log(`content-sim: ${error.code ?? error.message} (serving goes on)\n`);
     process.stderr.write(`content-sim: cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}\n`);
     process.exit(1);
   });
   server.listen(options.port, options.host, () => {
+    listening = true;
     const { port } = server.address() as AddressInfo;
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     simulator.internal.oauth.setListeningUrl(`http://${host}:${port}`);

@@ -3,7 +3,7 @@
  * and finds the topic, a short focus phrase, the audience and the key words that titles,
  * body, hashtags and claims are built from.
  */
-import { decapitalize, oneLine } from './text.js';
+import { decapitalize, oneLine, withoutTrailing } from './text.js';
 import { STOP_WORDS } from './vocabulary.js';
 
 export interface ObjectiveParts {
@@ -70,7 +70,7 @@ export function parseObjective(objective: string, fallback: string): ObjectivePa
   const announce = announceMatch !== null;
   if (announceMatch) topic = topic.slice(announceMatch[0].length);
   const howTo = HOW_TO.test(topic);
-  topic = topic.replace(/[.!?;:,]+$/, '').trim();
+  topic = withoutTrailing(topic, '.!?;:,').trim();
   if (/^["\u201c].*["\u201d]$/.test(topic)) topic = topic.slice(1, -1).trim();
   const topicWords = topic.split(' ');
   if (topicWords.length > MAX_TOPIC_WORDS) topic = topicWords.slice(0, MAX_TOPIC_WORDS).join(' ');

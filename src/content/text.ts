@@ -65,6 +65,16 @@ export function slugify(text: string, max = 80): string {
   return out.replace(/-+$/, '') || 'content';
 }
 
+/**
+ * The text without the run of `chars` at its end, found by one scan back: `/[.!?]+$/` retries
+ * from every mark of a long run, which costs n² on a caller's 4,000 colons.
+ */
+export function withoutTrailing(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text[end - 1] as string)) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
 /** Cuts text to at most `max` characters at a word boundary, ending with an ellipsis. */
 export function fitText(text: string, max: number): string {
   if (text.length <= max) return text;

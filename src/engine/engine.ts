@@ -1,4 +1,4 @@
-import { keyPrincipal, requireScope } from '../auth/authenticate.js';
+import { assertStillHolds, keyPrincipal, requireScope } from '../auth/authenticate.js';
 import { ConnectionKeys } from './connection-keys.js';
 import type { Principal } from '../auth/principal.js';
 import type { Operation } from '../contract/operations.js';
@@ -128,7 +128,8 @@ export class Engine<State extends EngineState = EngineState> {
     if (route.kind === 'method-not-allowed' && route.public) throw methodNotAllowed(method, path, route.allow);
 
     // 2. Authenticate the key (or take the caller an in-process adapter already authenticated).
-    const caller = options.principal ?? this.authenticateKey(request, exchange);
+    // An in-process caller was authenticated when its request began: revoked or reset since, it is refused now.
+    const caller = options.principal ? (assertStillHolds(sim.store, options.principal, exchange.now), options.principal) : this.authenticateKey(request, exchange);
     exchange.keyHint = caller.hint;
     // Known from here on: the account's own journal shows its 429s, 404s and 405s too.
     exchange.accountId = caller.account.id;

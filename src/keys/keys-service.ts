@@ -9,8 +9,8 @@ import type { IssuedKey, Store } from '../store/store.js';
 /** Active keys an account may hold at once (inferred; the spec states no count). */
 export const MAX_ACTIVE_KEYS = 25;
 
-/** Whoever asks: only the scopes it holds matter here. */
-type Caller = { readonly scopes: readonly Scope[] };
+/** Whoever asks: the scopes it holds, and whether it is an API key or an assistant's OAuth token. */
+type Caller = { readonly scopes: readonly Scope[]; readonly kind?: 'api_key' | 'oauth_access_token' };
 
 export interface KeyCreateInput {
   name: string;
@@ -29,6 +29,20 @@ function assertCanGrant(caller: Caller, scopes: readonly Scope[]): void {
   for (const scope of scopes) requireScope(caller, scope);
 }
 
+/**
+ * Keys are minted with an API key only (the spec creates them in the web app). An assistant's
+ * OAuth access token gets 403: a key it minted would outlive its grant, and revoking the grant
+ * must end the assistant's access. Revoking a key stays open to it: that ends access, never extends it.
+ */
+function assertMayMint(caller: Caller): void {
+  if (caller.kind !== 'oauth_access_token') return;
+  throw new ApiError(403, 'SCOPE_REQUIRED', 'API keys are created and rotated with an API key: an OAuth access token cannot mint a credential that would outlive its grant.', {
+    requiredScope: 'svc:write',
+    grantedScopes: caller.scopes,
+    reason: 'api_key_required',
+  });
+}
+
 function assertRoomForAnotherKey(account: Account): void {
   let active = 0;
   for (const key of account.keys.values()) if (key.revokedAt === null) active++;
@@ -41,6 +55,7 @@ function assertRoomForAnotherKey(account: Account): void {
 }
 
 export function createApiKey(store: Store, account: Account, caller: Caller, input: KeyCreateInput, now: number): IssuedKey {
+  assertMayMint(caller);
   const scopes = [...new Set(input.scopes)];
   assertCanGrant(caller, scopes);
   assertRoomForAnotherKey(account);
@@ -53,6 +68,7 @@ export function createApiKey(store: Store, account: Account, caller: Caller, inp
  * create a second key, deploy it, then revoke the first.
  */
 export function rotateApiKey(store: Store, account: Account, caller: Caller, keyId: string, now: number): IssuedKey {
+  assertMayMint(caller);
   const old = findApiKey(account, keyId);
   if (old.revokedAt !== null) {
     throw new ApiError(409, 'CONFLICT', 'A revoked key cannot be rotated; create a new key instead.', { keyId, revokedAt: toIso(old.revokedAt) });

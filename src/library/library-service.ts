@@ -4,6 +4,7 @@ import type { Page } from '../store/ordered-collection.js';
 import type { Account } from '../store/account.js';
 import type { LibraryItemRecord, LibraryItemType } from '../store/records.js';
 import { findTarget } from '../targets/targets-service.js';
+import { itemWords } from './library-words.js';
 
 /**
  * A target's library: reusable calls to action, glossary terms, product blurbs and brand
@@ -49,7 +50,7 @@ export function findLibraryItem(account: Account, targetId: string, itemId: stri
 export function createLibraryItem(account: Account, targetId: string, input: LibraryItemCreateInput, now: number): LibraryItemRecord {
   findTarget(account, targetId);
   assertUrlFits(input.type, input.url ?? null);
-  return account.library.add({
+  const item = account.library.add({
     id: account.newId(),
     targetId,
     type: input.type,
@@ -59,6 +60,9 @@ export function createLibraryItem(account: Account, targetId: string, input: Lib
     createdAt: now,
     updatedAt: now,
   });
+  // Its words are taken now, at the cost of this write: chat messages then never tokenize the library.
+  itemWords(item);
+  return item;
 }
 
 /** Applies the fields given; checks the result before writing, so a refused update changes nothing. */
@@ -70,6 +74,7 @@ export function updateLibraryItem(account: Account, targetId: string, itemId: st
   if (input.content !== undefined) item.content = input.content;
   item.url = url;
   item.updatedAt = now;
+  itemWords(item);
   return item;
 }
 

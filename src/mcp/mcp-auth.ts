@@ -35,6 +35,11 @@ export function authenticateMcp(request: Request, options: McpAuthOptions, now: 
   return { response: challenge(request, options, 401, 'INVALID_API_KEY', 'The credential is not recognised.', { error: 'invalid_token' }) };
 }
 
+/** 401 for a credential that held when its request began and was revoked before its operation ran. */
+export function revokedChallenge(request: Request, options: McpAuthOptions, message: string): Response {
+  return challenge(request, options, 401, 'INVALID_API_KEY', message, { error: 'invalid_token' }, { reason: 'revoked' });
+}
+
 /** 403 with the scopes to ask for: those held plus the one needed, so a client can step up. */
 export function insufficientScope(request: Request, options: McpAuthOptions, principal: Principal, needed: Scope, tool: string): Response {
   const scope = [...new Set([...principal.scopes, needed])].join(' ');

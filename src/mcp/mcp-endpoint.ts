@@ -7,7 +7,6 @@ import {
   originValidationResponse,
   ProtocolError,
   ProtocolErrorCode,
-  readRequestBody,
   type AuthInfo,
   type Transport,
   validateHostHeader,
@@ -19,7 +18,10 @@ import { readOperations } from '../contract/operations.js';
 import { MAX_BODY_BYTES } from '../engine/http-body.js';
 import { capacityExceeded, type Capacity } from '../limits/capacity.js';
 import type { Simulator } from '../simulator.js';
-import { authenticateMcp, insufficientScope, type McpAuthOptions } from './mcp-auth.js';
+import { authenticateMcp, insufficientScope, revokedChallenge, type McpAuthOptions } from './mcp-auth.js';
+import { idProblem, MAX_MESSAGE_DEPTH, readBoundedBody, uncountedMessages } from './message-bounds.js';
+import { guessingAddress } from '../engine/request-facts.js';
+import { ApiError } from '../errors/api-error.js';
 import { createMcpServer, type McpServerDeps } from './mcp-server.js';
 import type { HandledResponse } from '../engine/engine.js';
 import { DEFAULT_SESSION_LIMITS, LegacySessions } from './legacy-sessions.js';
@@ -63,7 +65,8 @@ export interface McpEndpointOptions {
 }
 
 export interface McpEndpoint {
-  fetch(request: Request): Promise<Response>;
+  /** Answers a request; `client.remoteAddress`, when given, counts failed authentications per address as the service API does. */
+  fetch(request: Request, client?: { remoteAddress?: string }): Promise<Response>;
   /** An in-process connection for a credential: hand the transport to an MCP client. */
   connect(credential: string): Promise<Transport>;
   close(): Promise<void>;
@@ -102,31 +105,40 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_LIMITS.idleMs,
   });
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, client: { remoteAddress?: string } = {}): Promise<Response> {
     const rejected = hostRefusal(request, hostnames, allowedHosts) ?? originValidationResponse(request, hostnames);
     if (rejected) return rejected;
-    const authenticated = authenticateMcp(request, auth, simulator.clock.now());
+    const authenticated = authenticateCounted(request, client.remoteAddress);
     if ('response' in authenticated) return authenticated.response;
     const { principal } = authenticated;
 
     let parsedBody: unknown;
     let bodyText: string | undefined;
     if (request.method === 'POST') {
-      const body = await readRequestBody(request, MAX_BODY_BYTES);
-      if (body.tooLarge) return jsonResponse(413, { error: `The body exceeds ${MAX_BODY_BYTES} bytes.`, code: 'PAYLOAD_TOO_LARGE', details: { maxBytes: MAX_BODY_BYTES } });
+      // Bounded before any parsing work is spent on it: size, and nesting followed as the body arrives.
+      const body = await readBoundedBody(request, MAX_BODY_BYTES, MAX_MESSAGE_DEPTH);
+      if ('refused' in body && body.refused === 'tooLarge') return jsonResponse(413, { error: `The body exceeds ${MAX_BODY_BYTES} bytes.`, code: 'PAYLOAD_TOO_LARGE', details: { maxBytes: MAX_BODY_BYTES } });
+      if ('refused' in body) return rpcError(400, -32600, `Invalid Request: the body nests deeper than ${MAX_MESSAGE_DEPTH} levels.`);
+      // The body may have taken long to arrive: a credential revoked meanwhile is refused now.
+      const revoked = principal.revoked?.(simulator.clock.now());
+      if (revoked) return revokedChallenge(request, auth, revoked);
       bodyText = body.text;
       try {
         parsedBody = JSON.parse(body.text);
       } catch {
         return rpcError(400, -32700, 'Parse error: the body is not valid JSON.');
       }
+      const badId = idProblem(parsedBody);
+      if (badId) return rpcError(400, -32600, `Invalid Request: ${badId}.`);
       const refusal = scopeRefusal(request, parsedBody, principal);
       if (refusal) return refusal;
     }
     const initialize = Array.isArray(parsedBody) ? parsedBody.some(isInitialize) : isInitialize(parsedBody);
     // What opens a session or a stream waits while the memory budget is used up; a new session counts like a request.
     if (simulator.internal.capacity.exceeded && (initialize || request.method === 'GET')) return memoryFull(simulator.internal.capacity);
-    if (initialize) {
+    // Every message counts like a REST request (tool calls in the engine, as the request each stands for).
+    const counted = (initialize ? 1 : 0) + (request.method === 'POST' ? uncountedMessages(parsedBody) : 0);
+    for (let i = 0; i < counted; i++) {
       const refused = rateLimited(principal);
       if (refused) return refused;
     }
@@ -142,7 +154,29 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     });
   }
 
-  /** An `initialize` counts in the credential's and the account's buckets like one REST request. */
+  /**
+   * The bearer of a request, with failed attempts counted per client address in the service
+   * API's own guessing limit: an address that used up its minute gets 429 before its
+   * credential is looked at. In-process and loopback callers are not counted, as on REST.
+   */
+  function authenticateCounted(request: Request, remoteAddress: string | undefined) {
+    const now = simulator.clock.now();
+    const address = remoteAddress === undefined ? undefined : guessingAddress({ method: request.method, url: '/mcp', headers: {}, remoteAddress });
+    const { failedAuth } = simulator.internal.guessing;
+    if (address !== undefined) {
+      try {
+        failedAuth.check(address, now);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return { response: jsonResponse(error.status, { error: error.message, code: error.code, details: error.details }, error.headers) };
+      }
+    }
+    const authenticated = authenticateMcp(request, auth, now);
+    if (address !== undefined && 'response' in authenticated && authenticated.response.status === 401) failedAuth.count(address, now);
+    return authenticated;
+  }
+
+  /** A message counts in the credential's and the account's buckets like one REST request. */
   function rateLimited(principal: Principal): Response | undefined {
     const decision = simulator.internal.limiter.take(principal.credentialId, principal.account.id, 'default', principal.account.now(simulator.clock.now()), principal.account.clock !== null);
     if (decision.allowed) return undefined;
@@ -169,9 +203,9 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
   }
 
   return {
-    fetch: async (request) => {
+    fetch: async (request, client) => {
       try {
-        return await handle(request);
+        return await handle(request, client);
       } catch (error) {
         (options.onFault ?? ((e) => console.error('[mcp] unexpected fault:', e)))(error);
         return jsonResponse(500, { error: 'The simulator hit an unexpected fault.', code: 'INTERNAL_ERROR', details: {} });

@@ -67,12 +67,37 @@ type Break = 'none' | 'clause' | 'sentence' | 'paragraph';
 const BREAK_RANK: Record<Break, number> = { none: 0, clause: 1, sentence: 2, paragraph: 3 };
 
 function trailingBreak(token: string): { brk: Break; tune: Tune } {
-  const tail = /[^\p{L}\p{N}]*$/u.exec(token)?.[0] ?? '';
+  const tail = token.slice(wordEnd(token));
   if (tail.includes('?')) return { brk: 'sentence', tune: 'rise' };
   if (tail.includes('!')) return { brk: 'sentence', tune: 'exclaim' };
   if (/[.…]/.test(tail)) return { brk: 'sentence', tune: 'fall' };
   if (/[,;:—–]/.test(tail)) return { brk: 'clause', tune: 'level' };
   return { brk: 'none', tune: 'level' };
+}
+
+/*
+ * Where a token's letters and digits begin and end, found by one scan from each end: a regex
+ * anchored at the end (`[^\p{L}\p{N}]+$`) retries from every punctuation mark, which costs n²
+ * on a token of thousands of commas or quotes.
+ */
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+function wordStart(token: string): number {
+  let i = 0;
+  while (i < token.length && !WORD_CHAR.test(token[i] as string)) i++;
+  return i;
+}
+
+function wordEnd(token: string): number {
+  let end = token.length;
+  // Surrogate pairs are tested whole: a letter outside the BMP is one code point of two units.
+  while (end > 0) {
+    const low = token.charCodeAt(end - 1);
+    const width = low >= 0xdc00 && low <= 0xdfff && end > 1 ? 2 : 1;
+    if (WORD_CHAR.test(token.slice(end - width, end))) break;
+    end -= width;
+  }
+  return end;
 }
 
 interface Draft {
@@ -101,7 +126,7 @@ export function analyzeText(text: string): SpokenWord[] {
       strengthen(last, brk === 'none' && /[—–-]/.test(token) ? 'clause' : brk);
       continue;
     }
-    const bare = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const bare = token.slice(wordStart(token), wordEnd(token));
     const word: SpokenWord = {
       syllables: syllablesOf(bare),
       stressed: !FUNCTION_WORDS.has(bare.toLowerCase()),

@@ -1,6 +1,6 @@
 import { authenticate } from '../auth/authenticate.js';
 import { SCOPES, type Scope } from '../credentials/api-key.js';
-import type { CredentialVerifier } from '../auth/principal.js';
+import type { CredentialVerifier, Principal } from '../auth/principal.js';
 import { ApiError } from '../errors/api-error.js';
 import { MAX_OAUTH_BODY_BYTES } from '../engine/http-body.js';
 import { guessingAddress } from '../engine/request-facts.js';
@@ -185,7 +185,12 @@ export class AuthorizationServer {
   /** /mcp's verifier for the access tokens issued here: RFC 8707 audience, expiry, revocation. */
   readonly accessTokenVerifier: CredentialVerifier = (bearer, simulatorNow) => {
     if (!bearer.startsWith('sim_at_')) return null;
-    const token = this.store.accessTokens.get(hashSecret(bearer));
+    return this.verifyAccessToken(hashSecret(bearer), `sim_at_…${bearer.slice(-4)}`, simulatorNow);
+  };
+
+  /** An access token by its digest; the principal it proves asks the same again when its operation runs. */
+  private verifyAccessToken(digest: string, hint: string, simulatorNow: number): Principal | { refused: string } {
+    const token = this.store.accessTokens.get(digest);
     const grant = token && this.store.grants.get(token.grantId);
     if (!token || !grant) return { refused: 'The access token is not recognised.' };
     // The token is looked up first; then its account's clock says whether it has expired.
@@ -198,8 +203,12 @@ export class AuthorizationServer {
     if (refusal) return { refused: `The access token has been revoked. ${refusal}` };
     if (grant.resource !== this.resource) return { refused: `The access token was issued for ${grant.resource}, not ${this.resource}.` };
     grant.lastUsedAt = now;
-    return { account, credentialId: grant.id, scopes: token.scopes, hint: `sim_at_…${bearer.slice(-4)}`, kind: 'oauth_access_token' };
-  };
+    const revoked = (later: number) => {
+      const again = this.verifyAccessToken(digest, hint, later);
+      return 'refused' in again ? again.refused : undefined;
+    };
+    return { account, credentialId: grant.id, scopes: token.scopes, hint, kind: 'oauth_access_token', revoked };
+  }
 
   /** The CI shortcut behind `POST /_sim/oauth/tokens`: tokens for a key's account, no browser. */
   mint(input: { apiKey: string; scopes?: Scope[]; clientId?: string; resource?: string }, simulatorNow: number): Reply {

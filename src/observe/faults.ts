@@ -84,6 +84,11 @@ export class FaultRules {
     this.rng = new Rng(seed, 'faults');
   }
 
+  /** Rules held for one account now (expired ones may still count until the next prune). */
+  heldBy(accountId: string): number {
+    return this.byAccount.get(accountId)?.length ?? 0;
+  }
+
   add(input: FaultRuleInput, now: number): FaultRule {
     this.check(input);
     const scope = input.accountId ?? EVERY_ACCOUNT;

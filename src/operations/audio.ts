@@ -1,3 +1,4 @@
+import { assertRoomFor } from '../limits/quotas.js';
 import { audioJson, voicesJson } from '../audio/audio-json.js';
 import { createAudio as create, findAudio, renderAudioFile } from '../audio/audio-service.js';
 import type { VoiceId } from '../media/index.js';
@@ -8,7 +9,7 @@ export const listVoices: ServiceHandler = () => ({ status: 200, json: voicesJson
 
 export const createAudio: ServiceHandler = ({ sim, account, params, body, now }) => {
   const { voice } = body as { voice: VoiceId };
-  const { created, audio } = create(sim.builds, account, params.path.deliverableId as string, voice, now);
+  const { created, audio } = create(sim.builds, account, params.path.deliverableId as string, voice, now, () => assertRoomFor(sim.quotas, account, 'audio'));
   return { status: created ? 201 : 200, json: audioJson(audio), headers: { location: `/api/v1/audio/${audio.id}` } };
 };
 

@@ -1,9 +1,11 @@
+import { assertRoomFor } from '../limits/quotas.js';
 import { chatJson, chatMessageJson, chatSummaryJson } from '../chat/chat-json.js';
 import { createChat as create, findChat, postMessage, type ChatCreateInput } from '../chat/chat-service.js';
 import type { ServiceHandler } from './context.js';
 import { pageJson } from './serialize.js';
 
-export const createChat: ServiceHandler = ({ account, body, now }) => {
+export const createChat: ServiceHandler = ({ sim, account, body, now }) => {
+  assertRoomFor(sim.quotas, account, 'chats');
   const chat = create(account, body as ChatCreateInput, now);
   return { status: 201, json: chatJson(chat), headers: { location: `/api/v1/chats/${chat.id}` } };
 };

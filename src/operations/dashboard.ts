@@ -6,6 +6,8 @@ import type { ControlHandler } from './context.js';
 import { buildJson } from './serialize.js';
 import { accountClockJson } from './account-clock-json.js';
 import type { SimulatorState } from '../state/simulator-state.js';
+import { quotaUsage, type QuotaName } from '../limits/quotas.js';
+import { MAX_FAULT_RULES_PER_ACCOUNT } from '../observe/faults.js';
 
 /**
  * What the dashboard (and any script that watches a shared simulator) reads across accounts:
@@ -18,8 +20,24 @@ export const listSimulatorAccounts: ControlHandler = ({ sim, params }) => {
   return { status: 200, json: { data: accounts.map((account) => accountSummary(sim, account)), total: sim.store.accounts.size } };
 };
 
+export const getSimulatorAccount: ControlHandler = ({ sim, params }) => {
+  const account = sim.store.account(params.path.accountId as string);
+  if (!account) throw notFound('account', params.path.accountId as string);
+  return { status: 200, json: accountSummary(sim, account) };
+};
+
+/** Each quota's limit and use: constant time, from the collections' sizes. */
+function quotasJson(sim: SimulatorState, account: Account) {
+  const used = quotaUsage(account);
+  const quotas = {} as Record<QuotaName | 'faultRules', { limit: number; used: number }>;
+  for (const name of Object.keys(used) as QuotaName[]) quotas[name] = { limit: sim.quotas[name], used: used[name] };
+  quotas.faultRules = { limit: MAX_FAULT_RULES_PER_ACCOUNT, used: sim.faults.heldBy(account.id) };
+  return quotas;
+}
+
 function accountSummary(sim: SimulatorState, account: Account) {
   return {
+    quotas: quotasJson(sim, account),
     ...(account.clock === null ? {} : { clock: accountClockJson(sim, account) }),
     accountId: account.id,
     name: account.name,

@@ -1,3 +1,4 @@
+import { assertRoomFor } from '../limits/quotas.js';
 import type { Scope } from '../credentials/api-key.js';
 import { toIso } from '../clock/clock.js';
 import * as keys from '../keys/keys-service.js';
@@ -45,11 +46,15 @@ export const getApiKey: ServiceHandler = ({ account, params }) => ({
   json: apiKeyJson(keys.findApiKey(account, params.path.keyId as string)),
 });
 
-export const createApiKey: ServiceHandler = ({ sim, account, principal, body, now }) =>
-  issuedKeyReply(keys.createApiKey(sim.store, account, principal, body as { name: string; scopes: Scope[] }, now));
+export const createApiKey: ServiceHandler = ({ sim, account, principal, body, now }) => {
+  assertRoomFor(sim.quotas, account, 'keys');
+  return issuedKeyReply(keys.createApiKey(sim.store, account, principal, body as { name: string; scopes: Scope[] }, now));
+};
 
-export const rotateApiKey: ServiceHandler = ({ sim, account, principal, params, now }) =>
-  issuedKeyReply(keys.rotateApiKey(sim.store, account, principal, params.path.keyId as string, now));
+export const rotateApiKey: ServiceHandler = ({ sim, account, principal, params, now }) => {
+  assertRoomFor(sim.quotas, account, 'keys');
+  return issuedKeyReply(keys.rotateApiKey(sim.store, account, principal, params.path.keyId as string, now));
+};
 
 export const revokeApiKey: ServiceHandler = ({ sim, account, params, now }) => ({
   status: 200,

@@ -1,3 +1,4 @@
+import { assertRoomFor } from '../limits/quotas.js';
 import {
   createLibraryItem as create,
   deleteLibraryItem as remove,
@@ -11,8 +12,9 @@ import type { LibraryItemType } from '../store/records.js';
 import type { ServiceHandler } from './context.js';
 import { libraryItemJson, pageJson } from './serialize.js';
 
-export const createLibraryItem: ServiceHandler = ({ account, params, body, now }) => {
+export const createLibraryItem: ServiceHandler = ({ sim, account, params, body, now }) => {
   const targetId = params.path.targetId as string;
+  assertRoomFor(sim.quotas, account, 'libraryItems');
   const item = create(account, targetId, body as LibraryItemCreateInput, now);
   return { status: 201, json: libraryItemJson(item), headers: { location: `/api/v1/targets/${targetId}/library/${item.id}` } };
 };

@@ -1,9 +1,11 @@
+import { assertRoomFor } from '../limits/quotas.js';
 import { createShare as create, openSharedDeliverable, pageShares, revokeShare as revoke } from '../sharing/shares-service.js';
 import type { ControlHandler, ServiceHandler } from './context.js';
 import { sharedDeliverableJson, shareJson, pageJson } from './serialize.js';
 
 export const createShare: ServiceHandler = ({ sim, account, params, body, now }) => {
   const { expiresInSeconds } = (body ?? {}) as { expiresInSeconds?: number };
+  assertRoomFor(sim.quotas, account, 'shares');
   const share = create(sim, account, params.path.deliverableId as string, expiresInSeconds, now);
   return { status: 201, json: shareJson(share) };
 };

@@ -1,3 +1,4 @@
+import { assertRoomFor } from '../limits/quotas.js';
 import {
   createTarget as create,
   deleteTarget as remove,
@@ -9,7 +10,8 @@ import {
 import type { ServiceHandler } from './context.js';
 import { targetJson, pageJson } from './serialize.js';
 
-export const createTarget: ServiceHandler = ({ account, body, now }) => {
+export const createTarget: ServiceHandler = ({ sim, account, body, now }) => {
+  assertRoomFor(sim.quotas, account, 'targets');
   const target = create(account, body as TargetCreateInput, now);
   return { status: 201, json: targetJson(target), headers: { location: `/api/v1/targets/${target.id}` } };
 };

@@ -5,6 +5,7 @@ import type { Journal } from '../observe/journal.js';
 import type { FaultRules } from '../observe/faults.js';
 import type { Capacity } from '../limits/capacity.js';
 import type { McpTaskRecords } from '../store/mcp-task-records.js';
+import type { Quotas } from '../limits/quotas.js';
 
 /**
  * The simulator's internal state and services, shared by every operation: what the engine and
@@ -32,4 +33,6 @@ export interface SimulatorState extends EngineState {
   capacity: Capacity;
   /** The MCP tasks each account holds (each follows a build). */
   mcpTasks: McpTaskRecords;
+  /** What one account may store: past a quota, the write is 409 CONFLICT naming it. */
+  quotas: Quotas;
 }

@@ -121,6 +121,12 @@ describe('MCP: one account cannot take another\'s sessions', () => {
     expect(refused!.res.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(JSON.parse(refused!.text)).toMatchObject({ code: 'RATE_LIMITED', details: { bucket: 'key', limit: 60 } });
 
+    // Every message counts too: with its minute used up, even a tools/list on an open session waits.
+    const listing = await mcpPost(r, attacker.key, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, opened.at(-1));
+    expect(listing.status).toBe(429);
+    expect(JSON.parse(await listing.text())).toMatchObject({ code: 'RATE_LIMITED', details: { bucket: 'key', limit: 60 } });
+    r.simulator.clock.advance(60_000);
+
     // It keeps its newest 32; its oldest were closed, and nobody else's.
     expect(await sessionWorks(r, attacker.key, opened[0]!)).toBe(false);
     expect(await sessionWorks(r, attacker.key, opened.at(-1)!)).toBe(true);

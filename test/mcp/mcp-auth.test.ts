@@ -80,17 +80,17 @@ describe('MCP: authentication', () => {
 
 describe('MCP: rate limits are the REST limits', () => {
   it('counts tool calls and REST calls of one account in the same per-user bucket', async () => {
-    rig = await mcpRig({ rateLimits: { perUser: 4 } });
+    rig = await mcpRig({ rateLimits: { perUser: 5 } });
     const { keys } = rig.simulator;
     const res = await fetch(`${rig.baseUrl}/api/v1/tokens/balance`, { headers: { Authorization: `Bearer ${keys.readWrite}` } });
     expect(res.status).toBe(200);
-    const client = await rig.client(keys.readOnly); // its initialize counts as one request
+    const client = await rig.client(keys.readOnly); // its initialize and its initialized notification count as a request each
     for (let i = 0; i < 2; i++) expect(((await client.callTool({ name: 'getTokenBalance', arguments: {} })) as { isError?: boolean }).isError).toBeFalsy();
     const limited = (await client.callTool({ name: 'getTokenBalance', arguments: {} })) as { isError?: boolean; structuredContent?: unknown; content: { text: string }[] };
     expect(limited).toMatchObject({ isError: true });
     expect(limited.structuredContent).toBeUndefined();
     const error = JSON.parse(limited.content[0]!.text);
-    expect(error).toMatchObject({ code: 'RATE_LIMITED', details: { bucket: 'user', limit: 4 } });
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', details: { bucket: 'user', limit: 5 } });
     expect(error.details.retryAfterSeconds).toBeGreaterThan(0);
     const rest = await fetch(`${rig.baseUrl}/api/v1/tokens/balance`, { headers: { Authorization: `Bearer ${keys.readWrite}` } });
     expect(rest.status).toBe(429);

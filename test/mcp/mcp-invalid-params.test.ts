@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastBody, mcpRig, type McpRig } from './support.js';
 
@@ -32,6 +33,24 @@ function post(body: unknown): Promise<Response> {
   });
 }
 
+/** A raw POST, timed from the moment its whole body has left to the end of the answer. */
+function timedPost(body: string): Promise<{ status: number; body: string; afterSent: number }> {
+  const url = new URL(`${rig.baseUrl}/mcp`);
+  return new Promise((resolve, reject) => {
+    let sentAt = 0;
+    const req = request(
+      { host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { authorization: `Bearer ${rig.simulator.keys.readWrite}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': session } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, afterSent: performance.now() - sentAt }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body, () => (sentAt = performance.now()));
+  });
+}
+
 /** The JSON-RPC answer to one request, from its SSE event or its JSON body. */
 async function rpc(method: string, paramsJson: string): Promise<{ result?: any; error?: { code: number; message: string } }> {
   const res = await post(`{"jsonrpc":"2.0","id":${nextId++},"method":"${method}","params":${paramsJson}}`);
@@ -42,9 +61,33 @@ async function rpc(method: string, paramsJson: string): Promise<{ result?: any; 
 }
 
 describe('MCP: malformed parameters', () => {
-  it('tool arguments nested 5,000 deep are an invalid-input result, as REST answers 400', async () => {
+  it('a message nested 5,000 deep is refused before it is parsed (-32600)', async () => {
     let deep = '"cold brew"';
     for (let i = 0; i < 5000; i++) deep = `{"a":${deep}}`;
+    const res = await post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"createTarget","arguments":{"name":"Deep","slug":"deep","description":"d","brandKit":${deep}}}}`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ code: -32600, message: expect.stringMatching(/nests deeper than 128 levels/) });
+  });
+
+  it.each([
+    ['nested 500,000 levels deep', `${'['.repeat(500_000)}1${']'.repeat(500_000)}`, /nests deeper than 128 levels/],
+    ['an object', '{"a":1}', /an id must be a string or a number/],
+    ['a 10,000-character string', `"${'x'.repeat(10_000)}"`, /an id is at most 256 characters/],
+  ])('a ping whose id is %s is refused at once (-32600), before any schema check', async (_, id, message) => {
+    const times: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const { status, body, afterSent } = await timedPost(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`);
+      expect(status).toBe(400);
+      expect(JSON.parse(body).error).toMatchObject({ code: -32600, message: expect.stringMatching(message) });
+      times.push(afterSent);
+    }
+    // Answered within 50 ms of the body's last byte (the median of seven), however deep it nests.
+    expect(times.sort((a, b) => a - b)[3]).toBeLessThan(50);
+  });
+
+  it('tool arguments nested 100 deep are an invalid-input result, as REST answers 400', async () => {
+    let deep = '"cold brew"';
+    for (let i = 0; i < 100; i++) deep = `{"a":${deep}}`;
     const answer = await rpc('tools/call', `{"name":"createTarget","arguments":{"name":"Deep","slug":"deep","description":"d","brandKit":${deep}}}`);
     expect(answer.error).toBeUndefined();
     expect(answer.result.isError).toBe(true);

@@ -35,6 +35,7 @@ export function accountsPanel(api, app) {
         h('td', { class: 'num' }, a.builds),
         accountClockCell(api, app, a),
         h('td', {}, ...a.keys.map((k) => h('div', { class: k.revoked ? 'key revoked' : 'key' }, h('code', {}, k.hint), ` ${k.scopes.join(' ')}${k.revoked ? ' (revoked)' : ''}`))),
+        quotaCell(a.quotas),
         h('td', {}, h('button', {
           type: 'button',
           class: 'account-reset',
@@ -49,7 +50,20 @@ export function accountsPanel(api, app) {
             }
           },
         }, 'Reset'))));
-      fill(body, table(['Account', 'Balance', 'Builds', 'Clock', 'Keys (hints)', ''], rows, 'No account yet.'));
+      fill(body, table(['Account', 'Balance', 'Builds', 'Clock', 'Keys (hints)', 'Quotas used', ''], rows, 'No account yet.'));
     },
   };
+}
+
+const QUOTA_LABELS = { targets: 'targets', libraryItems: 'library', chats: 'chats', images: 'images', audio: 'audio', shares: 'shares', keys: 'keys', storedBytes: 'stored', faultRules: 'faults' };
+
+/**
+ * What the account uses of each quota, the fullest first; a quota at 80% or more is marked.
+ * @param {Record<string, { limit: number, used: number }>} quotas
+ */
+function quotaCell(quotas) {
+  const entries = Object.entries(quotas ?? {}).map(([name, q]) => ({ name, ...q, share: q.limit === 0 ? 1 : q.used / q.limit }));
+  entries.sort((x, y) => y.share - x.share);
+  return h('td', { class: 'quotas' }, ...entries.slice(0, 3).map((q) =>
+    h('div', { class: q.share >= 0.8 ? 'quota near' : 'quota', title: `${q.used} of ${q.limit}` }, `${QUOTA_LABELS[q.name] ?? q.name} ${Math.round(q.share * 100)}%`)));
 }
