@@ -129,7 +129,8 @@ export class Engine<State extends EngineState = EngineState> {
 
     // 2. Authenticate the key (or take the caller an in-process adapter already authenticated).
     // An in-process caller was authenticated when its request began: revoked or reset since, it is refused now.
-    const caller = options.principal ? (assertStillHolds(sim.store, options.principal, exchange.now), options.principal) : this.authenticateKey(request, exchange);
+    if (options.principal && !options.rehearsal) assertStillHolds(sim.store, options.principal, exchange.now);
+    const caller = options.principal ?? this.authenticateKey(request, exchange);
     exchange.keyHint = caller.hint;
     // Known from here on: the account's own journal shows its 429s, 404s and 405s too.
     exchange.accountId = caller.account.id;

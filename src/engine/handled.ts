@@ -15,6 +15,8 @@ export interface HandleOptions {
   unfaulted?: boolean;
   /** A control call made in-process by a caller `/_sim` already trusts (a scenario loaded by the CLI or by `/_sim`): no guard. */
   controlTrusted?: boolean;
+  /** The principal's account is a rehearsal built aside (a scenario tried on a copy): it is not the store's, and need not be. */
+  rehearsal?: boolean;
 }
 
 /** The engine's answer, with what an adapter may log (never the key itself). */

@@ -61,7 +61,7 @@ function buildBody(build: ScenarioBuild, path: string, targets: Record<string, s
 export function runAccount(sim: SimulatorState, handle: InProcessHandle, spec: ScenarioAccount, path: string, run: AccountRun): LoadedAccount {
   const { account, clock } = run;
   const principal: Principal = { account, credentialId: `scenario:${account.id}`, scopes: ['svc:read', 'svc:write'], hint: 'scenario', kind: 'api_key' };
-  const calls = new AccountCalls(handle, principal, sim.seed);
+  const calls = new AccountCalls(handle, principal, sim.seed, !run.real);
   const made: LoadedAccount = { accountId: account.id, now: '', keys: {}, targets: {}, library: {}, builds: {}, shares: {}, audio: {}, images: {}, chats: {}, faults: {} };
 
   if (run.opening > 0) purchase(account, run.opening, openingDescription(run.opening), clock.now());

@@ -37,6 +37,8 @@ export class AccountCalls {
     private readonly handle: InProcessHandle,
     readonly principal: Principal,
     seed: string,
+    /** Calls for a rehearsal on a copy of the account, which the store does not hold. */
+    private readonly rehearsal = false,
   ) {
     this.correlation = new Rng(seed, 'scenario-correlation-ids', principal.account.id);
   }
@@ -72,7 +74,7 @@ export class AccountCalls {
   private send(method: string, url: string, headers: Record<string, string>, body: unknown): HandledResponse {
     return this.handle(
       { method, url, headers, ...(body === undefined ? {} : { body: encoder.encode(JSON.stringify(body)) }) },
-      { principal: this.principal, uncounted: true, unjournaled: true, unfaulted: true, correlationId: this.correlation.hex(24, 'corr_') },
+      { principal: this.principal, rehearsal: this.rehearsal, uncounted: true, unjournaled: true, unfaulted: true, correlationId: this.correlation.hex(24, 'corr_') },
     );
   }
 }
