@@ -4,7 +4,8 @@ import { createNodeHandler } from '../adapters/node-handler.js';
 import { createApp } from '../app/create-app.js';
 import { createSimulator } from '../simulator.js';
 import { VERSION } from '../version.js';
-import { parseServeOptions, USAGE } from './options.js';
+import { parseServeOptions, USAGE, UsageError } from './options.js';
+import { listenProblem, stateFileProblem } from './startup-problems.js';
 import { banner, exposureWarning } from './banner.js';
 import { isLoopback } from '../engine/control-guard.js';
 import { stopOnSignals } from './shutdown.js';
@@ -12,7 +13,7 @@ import { cliAssets } from './cli-assets.js';
 import { npmLauncher, watchLauncher } from './launcher-watch.js';
 import { contentCacheBytesFor, sampleMemory, startMemoryGauge } from './memory-gauge.js';
 import { HeapGrowth } from './heap-growth.js';
-import { requestLogger } from './request-log.js';
+import { requestLogger, withoutDashboardReads } from './request-log.js';
 import { readStateFile, restoreFromStateFile, StateWriter } from './state-file.js';
 
 /** `content-sim serve`: parses the options, starts the simulator and its HTTP server, stops on signals. */
@@ -21,7 +22,9 @@ export async function main(): Promise<void> {
   try {
     parsed = parseServeOptions(process.argv.slice(2), process.env);
   } catch (e) {
-    process.stderr.write(`content-sim: ${(e as Error).message}\n\n${USAGE}`);
+    // One line that names the problem and the fix; the whole usage only where a person asks for it (--help).
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`content-sim: ${e.message}\n`);
     process.exitCode = 2;
     return;
   }
@@ -31,6 +34,12 @@ export async function main(): Promise<void> {
   const options = parsed;
   let simulator;
   let stateWriter: StateWriter | undefined;
+  const stateProblem = options.stateFile && stateFileProblem(options.stateFile.path);
+  if (stateProblem) {
+    process.stderr.write(`content-sim: ${stateProblem}\n`);
+    process.exitCode = 2;
+    return;
+  }
   try {
     const saved = options.stateFile ? readStateFile(options.stateFile.path) : undefined;
     // Without --seed, the file's seed: a state file alone is enough to pick up where it was.
@@ -49,11 +58,11 @@ export async function main(): Promise<void> {
   startMemoryGauge(simulator.internal.capacity, options.maxMemoryMiB, sampleMemory, new HeapGrowth());
   const app = createApp(simulator, { assets: cliAssets(), mcp: { allowedHostnames: isLoopback(options.host) ? [] : [options.host] } });
   const handler = createNodeHandler(app, {
-    onRequest: options.quiet ? undefined : await requestLogger(options.logFormat),
+    onRequest: options.quiet ? undefined : options.logDashboard ? await requestLogger(options.logFormat) : withoutDashboardReads(await requestLogger(options.logFormat)),
   });
   const server = createServer(handler);
   server.on('error', (error: NodeJS.ErrnoException) => {
-    process.stderr.write(`content-sim: cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}\n`);
+    process.stderr.write(`content-sim: ${listenProblem(error, options.host, options.port)}\n`);
     process.exit(1);
   });
   server.listen(options.port, options.host, () => {
