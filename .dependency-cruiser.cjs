@@ -12,6 +12,8 @@
  *   surfaces    mcp/, app/, adapters/, cli/, fixtures/, simulator.ts, index.ts
  *
  * Type-only imports count too (tsPreCompilationDeps): a type from above is a dependency on above.
+ * The circle rule covers the whole repository (src/, contracts/, scripts/, test/, bench/), and
+ * contracts/ stays a black-box client: it imports nothing from src/.
  * Run by `npm run lint:deps` (part of `npm test`): any violation fails it.
  */
 const SERVICES = 'builds|library|targets|sharing|keys|chat|images|audio|suggestions|ledger|seed';
@@ -30,6 +32,13 @@ module.exports = {
       comment: 'Modules that import each other cannot be read, tested or moved one at a time.',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'contracts-black-box',
+      severity: 'error',
+      comment: 'The contract suite checks any implementation from outside: it imports nothing of the simulator.',
+      from: { path: '^contracts/' },
+      to: { path: '^src/' },
     },
     {
       name: 'ground-floor',

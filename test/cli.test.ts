@@ -45,10 +45,65 @@ describe('content-sim serve', () => {
     expect(a).toContain('frozen at 2026-05-01T00:00:00.000Z');
   });
 
-  it('explains a bad option and exits 2', () => {
-    const result = spawnSync(tsx, ['src/cli/main.ts', '--speed', 'warp'], { cwd: root, encoding: 'utf8' });
+  it('explains a bad value in one line, without the whole usage, and exits 2', () => {
+    const result = run(['--speed', 'warp']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('speed must be');
-    expect(result.stderr).toContain('Usage: content-sim');
+    expect(result.stderr).toMatch(/^content-sim: --speed must be .*warp/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).not.toContain('Usage: content-sim');
+  });
+
+  it('answers an unknown option with the nearest known one, and a missing value with how to give it', () => {
+    expect(run(['--prot', '4010']).stderr).toBe('content-sim: unknown option --prot: did you mean --port? (content-sim --help lists every option)\n');
+    expect(run(['--state-flie', 'x.json']).stderr).toContain('did you mean --state-file?');
+    expect(run(['--zzz']).stderr).toBe('content-sim: unknown option --zzz (content-sim --help lists every option)\n');
+    const missing = run(['--port']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe('content-sim: --port needs a value: --port <value> or --port=<value> (content-sim --help lists every option)\n');
+  });
+
+  it('says a state file\'s directory is missing, and how to make it, instead of a raw ENOENT', () => {
+    const result = run(['--state-file', '/no-such-dir-for-content-sim/state.json']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('content-sim: --state-file /no-such-dir-for-content-sim/state.json: the directory /no-such-dir-for-content-sim does not exist; create it (mkdir -p /no-such-dir-for-content-sim) or give a path in an existing directory\n');
+    expect(result.stderr).not.toMatch(/ENOENT|\.tmp/);
+  });
+
+  it('says a port is in use, with --port 0 and PORT= as the ways out', async () => {
+    const banner = await serve(['--quiet']);
+    const port = /listening on\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(banner)![1]!;
+    const result = spawnSync(tsx, ['src/cli/main.ts', '--port', port, '--quiet'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`content-sim: port ${port} is already in use on 127.0.0.1: stop what holds it, or pick another port with --port <n> (or PORT=<n>); --port 0 picks a free one\n`);
+  });
+
+  it('keeps the dashboard\'s own reads out of the request log, unless --log-dashboard asks for them', async () => {
+    for (const [args, logged] of [[[], false], [['--log-dashboard'], true]] as const) {
+      const child = spawn(tsx, ['src/cli/main.ts', 'serve', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      let out = '';
+      child.stdout!.on('data', (chunk) => (out += chunk));
+      await until(() => out.includes('empty account'));
+      const baseUrl = /listening on\s+(http:\/\/\S+)/.exec(out)![1]!;
+      for (const [path, headers] of [['/_sim/clock', { 'x-sim-client': 'dashboard' }], ['/healthz', {}]] as const) {
+        const res = await fetch(`${baseUrl}${path}`, { headers });
+        assertContract({ method: 'GET', url: path, status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() });
+      }
+      await until(() => out.includes(' GET /healthz '));
+      expect(out.includes(' GET /_sim/clock '), `logged with ${args.join(' ') || 'no option'}`).toBe(logged);
+      child.kill('SIGTERM');
+    }
   });
 });
+
+function run(args: string[]) {
+  return spawnSync(tsx, ['src/cli/main.ts', ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+}
+
+async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the server');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

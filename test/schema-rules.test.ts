@@ -38,6 +38,23 @@ const buildCases: Array<[string, Record<string, unknown>, boolean]> = [
   ['a contact at a single-label domain', { kind: 'press_release', pressRelease: { mediaContact: { name: 'A', email: 'a@localhost' } } }, false],
 ];
 
+const quoteCases: Array<[string, Record<string, unknown>, boolean]> = [
+  ['a verbatim quote without text', { mode: 'verbatim' }, false],
+  ['a polish quote with blank text', { mode: 'polish', text: '   ' }, false],
+  ['a polish quote with text', { mode: 'polish', text: 'um, we are  proud of it' }, true],
+  ['a generated quote without text', { mode: 'generate', count: 2 }, true],
+];
+
+// The cursor pattern admits exactly the cursors a list can issue: a position of up to ten base-36 digits.
+const cursorCases: Array<[string, string, boolean]> = [
+  ['a short position', 'c1.2s', true],
+  ['ten digits', 'c1.zzzzzzzzzz', true],
+  ['eleven digits (beyond any list, and beyond a safe integer)', 'c1.zzzzzzzzzzz', false],
+  ['a leading zero', 'c1.02s', false],
+  ['another version', 'c2.2s', false],
+];
+const cursorSchema = contract.components.parameters.Cursor.schema;
+
 describe('cross-field rules, in the contract and in the simulator alike', () => {
   it.each(buildCases)('%s: the schema and the simulator give the same verdict', async (_, fields, valid) => {
     const h = harness();
@@ -46,6 +63,20 @@ describe('cross-field rules, in the contract and in the simulator alike', () => 
     expect(schemaAccepts('BuildCreate', { ...body, targetId: TARGET })).toBe(valid);
     const res = await h.post('/api/v1/builds', body);
     expect(res.status).toBe(valid ? 202 : 400);
+  });
+
+  it.each(quoteCases)('suggestQuotes, %s: the schema and the simulator give the same verdict', async (_, fields, valid) => {
+    const body = { speaker: 'Dana Reyes', topic: 'our new espresso', ...fields };
+    expect(schemaAccepts('QuoteSuggestionRequest', body)).toBe(valid);
+    const res = await harness().post('/api/v1/suggestions/quotes', body);
+    expect(res.status).toBe(valid ? 200 : 400);
+    if (!valid) expect(res.body.details.fields.map((f: { path: string }) => f.path)).toEqual(['body.text']);
+  });
+
+  it.each(cursorCases)('a cursor of %s: the schema and the simulator give the same verdict', async (_, cursor, valid) => {
+    expect(ajv.validate(cursorSchema, cursor)).toBe(valid);
+    const res = await harness().get(`/api/v1/builds?cursor=${cursor}`);
+    expect(res.status).toBe(valid ? 200 : 400);
   });
 
   it('a CTA\'s and a brand asset\'s url is never null in a response, as the schema now says', () => {

@@ -1,5 +1,5 @@
 import { ContractFailure, expectThat } from './outcomes.js';
-import type { Session } from './session.js';
+import type { SessionView as Session } from './session-view.js';
 
 /** States and transitions: the documented statuses, in the order the pipeline moves through them. */
 export const STATUS_ORDER = ['pending', 'researching', 'drafting', 'critiquing', 'merging', 'completed'] as const;

@@ -27,3 +27,15 @@ export interface Check {
   requests: number;
   run(session: Session): Promise<void>;
 }
+
+/** What one check came to, as the reports show it. */
+export interface CheckResult {
+  id: string;
+  /** The part of the contract it is about (auth, builds, rate-limits, …): the JUnit classname. */
+  area: string;
+  title: string;
+  status: 'passed' | 'failed' | 'skipped';
+  /** Why it was skipped, or what failed (starting with the broken rule). */
+  message?: string;
+  durationMs: number;
+}

@@ -79,7 +79,7 @@ const OPT_IN_ENV: Readonly<Record<string, string>> = {
   'list-unverified': 'CONTRACT_LIST_UNVERIFIED',
 };
 
-export const USAGE = `Usage: content-contracts --base-url <url> [options]   (in this repository: npm run contracts -- …)
+export const USAGE = `Usage: content-contracts --base-url <url> [options]
 
   --base-url <url>         the server to check (CONTRACT_BASE_URL)
   --level <level>          documented (what the spec states; safe for the real service) or strict

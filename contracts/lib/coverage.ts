@@ -1,7 +1,6 @@
-import type { Check } from './check.js';
+import type { Check, CheckResult } from './check.js';
 import type { ContractLevel } from './contract-validator.js';
 import type { OperationInfo } from './openapi-model.js';
-import type { CheckResult } from './runner.js';
 
 export interface OperationCoverage {
   operationId: string;

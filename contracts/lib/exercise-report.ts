@@ -104,6 +104,7 @@ export function formatExerciseReport(report: ExerciseReport): string[] {
     if (gaps.length) lines.push(`  ${op.operationId} (${op.method} ${op.path}): ${gaps.join('; ')}`);
   }
   if (report.errorCodes.missed.length) lines.push(`  error codes never seen: ${report.errorCodes.missed.join(', ')}`);
-  if (report.unmatchedRequests) lines.push(`  ${report.unmatchedRequests} request(s) matched no operation of the contract`);
+  // Not a fault: the suite asks for a path the API lacks and a method a path lacks on purpose (the 404 and 405 rules).
+  if (report.unmatchedRequests) lines.push(`  ${report.unmatchedRequests} request(s) matched no operation of the contract: an unknown path or a method a path lacks, sent on purpose to see the 404 and 405 answers (or, through the proxy, by your client)`);
   return lines;
 }

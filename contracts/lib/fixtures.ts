@@ -2,7 +2,7 @@ import type { Role } from './config.js';
 import { observeBuild, type BuildRun } from './build-observer.js';
 import type { Reply } from './http-client.js';
 import { ContractFailure, SkipSignal, expectThat } from './outcomes.js';
-import type { Session } from './session.js';
+import type { SessionView as Session } from './session-view.js';
 
 export interface Balance {
   balance: number;

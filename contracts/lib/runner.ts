@@ -1,5 +1,5 @@
 import { areaOf } from './areas.js';
-import type { Check } from './check.js';
+import type { Check, CheckResult } from './check.js';
 import { allChecks } from './checks/index.js';
 import { ROLE_DESCRIPTION, ROLE_ENV, type SuiteConfig } from './config.js';
 import { coverageOf, type OperationCoverage } from './coverage.js';
@@ -9,16 +9,8 @@ import { ContractFailure, SkipSignal } from './outcomes.js';
 import { CONTROL_RULE, type FetchLike } from './server-time.js';
 import { openSession, type Session } from './session.js';
 
-export interface CheckResult {
-  id: string;
-  /** The part of the contract it is about (auth, builds, rate-limits, …): the JUnit classname. */
-  area: string;
-  title: string;
-  status: 'passed' | 'failed' | 'skipped';
-  /** Why it was skipped, or what failed (starting with the broken rule). */
-  message?: string;
-  durationMs: number;
-}
+export type { CheckResult } from './check.js';
+
 
 export interface SuiteSummary {
   baseUrl: string;

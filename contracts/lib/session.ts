@@ -5,13 +5,14 @@ import { ServiceClient } from './http-client.js';
 import { CONTRACT_FILES, readOperations, type OperationInfo } from './openapi-model.js';
 import { ContractFailure, SkipSignal } from './outcomes.js';
 import { ResponseRules } from './response-rules.js';
+import type { SessionView } from './session-view.js';
 import { CONTROL_RULE, ServerTime, SimulatorControl, type FetchLike, type ResponseCheck } from './server-time.js';
 
 /** Tokens of the fresh simulator account: enough for every strict check, too few for the largest build (402). */
 const SIMULATOR_BALANCE = 60;
 
 /** Everything a check works with: the client, the clock, the budgets, the shared fixtures. */
-export class Session {
+export class Session implements SessionView {
   tokensSpent = 0;
   /** What broke while the run set itself up on the simulator (its accounts, its clock): then no check can run. */
   setupFailure: string | undefined;

@@ -42,7 +42,15 @@ export function builderNode(given: string | undefined): string {
   if (given) return given;
   if (canBuildSea(process.version)) return process.execPath;
   if (existsSync(TEST_RUNTIME_NODE)) return TEST_RUNTIME_NODE;
-  throw new Error(`Node ${process.version} has no --build-sea: run with Node 25.5 or later, or pass --node <path to node>`);
+  throw new Error(builderNodeMissing(process.version));
+}
+
+/** Why this Node cannot build, and how to get one that can, in one message. */
+export function builderNodeMissing(version: string): string {
+  return `Node ${version} cannot build the single executable: Node's --build-sea came in Node 25.5. `
+    + 'Get Node 26 with a version manager (nvm install 26, fnm install 26, volta install node@26) or from nodejs.org, '
+    + 'or in this repository with `npm install --prefix test/runtimes` (Linux x64: it installs Node 26 there, which the build then finds); '
+    + 'then run the build again, or pass --node <path to a Node 26 binary>.';
 }
 
 /** What a binary is built for, from its header (ELF e_machine, Mach-O cputype, PE machine). */

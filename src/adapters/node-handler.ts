@@ -22,6 +22,8 @@ export interface RequestLogEntry {
   correlationId: string;
   operationId?: string;
   errorCode?: string;
+  /** The `X-Sim-Client` the caller named itself by (the dashboard says `dashboard`). */
+  client?: string;
 }
 
 export interface NodeHandlerOptions extends AppOptions {
@@ -76,7 +78,8 @@ function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: AppRespo
 }
 
 function logRequest(onRequest: NonNullable<NodeHandlerOptions['onRequest']>, req: IncomingMessage, url: string, started: number, status: number, answer?: AppResponse): void {
-  onRequest({ method: req.method ?? 'GET', url, status, durationMs: performance.now() - started, correlationId: '-', ...answer?.log });
+  const client = req.headers['x-sim-client'];
+  onRequest({ method: req.method ?? 'GET', url, status, durationMs: performance.now() - started, correlationId: '-', ...answer?.log, ...(typeof client === 'string' ? { client } : {}) });
 }
 
 /** A body that broke off or a bug below the engine: a bare 500 in the spec's shape, no stack. */

@@ -5,8 +5,20 @@ import type { Simulator } from '../simulator.js';
 /** Only what the docs page needs, from this server: no CDN, no inline script. */
 export const DOCS_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
 
+/**
+ * The Authentication bar's two halves ("Authentication Required" and the scheme picker) share
+ * one row that clips the first behind the second when the column is narrow: here the label keeps
+ * its width and the picker goes to the next line when both do not fit.
+ */
+const AUTH_BAR = 'div:has(> button [data-testid="auth-indicator"])';
+// !important: Scalar's own utility classes are more specific than anything a page can add.
+const CUSTOM_CSS = `${AUTH_BAR} { flex-wrap: wrap !important; }
+${AUTH_BAR} > button { flex: 1 0 auto !important; }
+${AUTH_BAR} > div { margin-left: auto !important; }
+${AUTH_BAR} > div button { width: auto !important; white-space: nowrap !important; }`;
+
 /** Scalar's settings: nothing phones home, no AI features, the developer tools hidden. */
-const SETTINGS = { withDefaultFonts: false, telemetry: false, showDeveloperTools: 'never', agent: { disabled: true }, mcp: { disabled: true } };
+const SETTINGS = { withDefaultFonts: false, telemetry: false, showDeveloperTools: 'never', agent: { disabled: true }, mcp: { disabled: true }, customCss: CUSTOM_CSS };
 
 /**
  * The API reference page. With `demoKey`, its try-it console starts with that key as the

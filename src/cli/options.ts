@@ -1,9 +1,12 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isLoopback } from '../engine/control-guard.js';
 import { DEFAULT_SEED, parseSpeed, type SimulatorOptions } from '../simulator.js';
 import { HEAP_SHARE } from './memory-gauge.js';
 import { CONNECTION_ARGS, CONNECTION_USAGE, parseConnectionOptions, type ConnectionOptions } from './connection-options.js';
 import { parseQuotaOptions, QUOTA_ARGS, QUOTA_USAGE } from './quota-options.js';
+import { explainParseError, UsageError } from './usage-errors.js';
+
+export { UsageError };
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -13,6 +16,8 @@ export interface ServeOptions {
   host: string;
   simulator: SimulatorOptions;
   quiet: boolean;
+  /** Log the dashboard's own reads too (left out by default). */
+  logDashboard: boolean;
   /** Request lines as text, or as JSON objects (pino); the start banner goes to stderr then. */
   logFormat: 'text' | 'json';
   /** How long a stop lets requests finish before closing what is left. */
@@ -77,6 +82,7 @@ ${CONNECTION_USAGE}${QUOTA_USAGE}  --instance <n>      This simulator's number (
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
   --log-format <f>    Request log as text (default) or json, one object a line (env SIM_LOG_FORMAT)
   --quiet             Do not log requests
+  --log-dashboard     Log the dashboard's own reads too (left out: it polls several times a second)
   -h, --help          Show this help
   -v, --version       Show the version
 `;
@@ -84,50 +90,57 @@ ${CONNECTION_USAGE}${QUOTA_USAGE}  --instance <n>      This simulator's number (
 /** Limits so high no load test reaches them, while the headers keep their meaning. */
 export const UNLIMITED = { perKey: { default: 1e9, 'build-create': 1e9, generation: 1e9 }, perUser: 1e9 };
 
-export class UsageError extends Error {}
-
 /** `--frozen` alone (last, or before another option) means "frozen now", as --help says. */
 function withFrozenDefault(argv: string[]): string[] {
   return argv.flatMap((arg, i) => (arg === '--frozen' && (argv[i + 1] === undefined || argv[i + 1]!.startsWith('-')) ? [arg, 'now'] : [arg]));
 }
 
+/** Every option of `content-sim serve`, as node:util's parseArgs reads them (and "did you mean" suggests them). */
+const SERVE_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  seed: { type: 'string' },
+  speed: { type: 'string' },
+  frozen: { type: 'string' },
+  'public-url': { type: 'string' },
+  'deterministic-secrets': { type: 'boolean' },
+  'seeded-keys': { type: 'boolean' },
+  'control-token': { type: 'string' },
+  'drain-timeout': { type: 'string' },
+  'state-file': { type: 'string' },
+  'state-interval': { type: 'string' },
+  'journal-size': { type: 'string' },
+  instance: { type: 'string' },
+  'max-memory': { type: 'string' },
+  'log-format': { type: 'string' },
+  scenario: { type: 'string', multiple: true },
+  'no-control': { type: 'boolean' },
+  'oauth-loopback-metadata': { type: 'boolean' },
+  'no-rate-limits': { type: 'boolean' },
+  quiet: { type: 'boolean' },
+  'log-dashboard': { type: 'boolean' },
+  ...CONNECTION_ARGS,
+  ...QUOTA_ARGS,
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+/** parseArgs, with its errors turned into one line that names the problem and the fix. */
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({ args: withFrozenDefault(argv), allowPositionals: true, options: SERVE_OPTIONS });
+  } catch (error) {
+    throw explainParseError(error, SERVE_OPTIONS);
+  }
+}
+
 /** Reads the command line (and the environment) into serve options; throws UsageError on bad input. */
 export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' | 'version' {
-  const { values, positionals } = parseArgs({
-    args: withFrozenDefault(argv),
-    allowPositionals: true,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      seed: { type: 'string' },
-      speed: { type: 'string' },
-      frozen: { type: 'string' },
-      'public-url': { type: 'string' },
-      'deterministic-secrets': { type: 'boolean' },
-      'seeded-keys': { type: 'boolean' },
-      'control-token': { type: 'string' },
-      'drain-timeout': { type: 'string' },
-      'state-file': { type: 'string' },
-      'state-interval': { type: 'string' },
-      'journal-size': { type: 'string' },
-      instance: { type: 'string' },
-      'max-memory': { type: 'string' },
-      'log-format': { type: 'string' },
-      scenario: { type: 'string', multiple: true },
-      'no-control': { type: 'boolean' },
-      'oauth-loopback-metadata': { type: 'boolean' },
-      'no-rate-limits': { type: 'boolean' },
-      quiet: { type: 'boolean' },
-      ...CONNECTION_ARGS,
-      ...QUOTA_ARGS,
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-    },
-  });
+  const { values, positionals } = parseCommandLine(argv);
   if (values.help) return 'help';
   if (values.version) return 'version';
   if (positionals.length > 1 || (positionals[0] !== undefined && positionals[0] !== 'serve')) {
-    throw new UsageError(`unknown command: ${positionals.join(' ')}`);
+    throw new UsageError(`unknown command: ${positionals.join(' ')} (the one command is serve, the default: content-sim --help lists every option)`);
   }
   const port = Number(values.port ?? env.PORT ?? DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0 to 65535, not ${values.port ?? env.PORT}`);
@@ -135,7 +148,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   try {
     parseSpeed(speedText);
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    throw new UsageError(`--${(e as Error).message}`);
   }
   const frozenText = values.frozen ?? env.SIM_FROZEN_AT;
   let frozenAt: number | undefined;
@@ -184,6 +197,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     port,
     host,
     quiet: values.quiet ?? false,
+    logDashboard: values['log-dashboard'] ?? false,
     logFormat,
     scenarios: values.scenario ?? [],
     simulator: {

@@ -36,3 +36,15 @@ export async function requestLogger(format: LogFormat, write: (line: string) => 
       'request',
     );
 }
+
+/**
+ * The log without the dashboard's own reads: an open dashboard polls several times a second,
+ * which would bury the requests a person is watching for. Its actions (reset, faults, the
+ * clock) stay in; `--log-dashboard` keeps its reads too.
+ */
+export function withoutDashboardReads(log: (entry: RequestLogEntry) => void): (entry: RequestLogEntry) => void {
+  return (entry) => {
+    if (entry.client === 'dashboard' && (entry.method === 'GET' || entry.method === 'HEAD')) return;
+    log(entry);
+  };
+}

@@ -4,7 +4,8 @@ import { createNodeHandler, nodeClientMetadata } from '../adapters/node-handler.
 import { createApp } from '../app/create-app.js';
 import { createSimulator } from '../simulator.js';
 import { VERSION } from '../version.js';
-import { parseServeOptions, USAGE } from './options.js';
+import { parseServeOptions, USAGE, UsageError } from './options.js';
+import { listenProblem, stateFileProblem } from './startup-problems.js';
 import { banner, exposureWarning } from './banner.js';
 import { isLoopback } from '../engine/control-guard.js';
 import { stopOnSignals } from './shutdown.js';
@@ -12,7 +13,7 @@ import { cliAssets } from './cli-assets.js';
 import { npmLauncher, watchLauncher } from './launcher-watch.js';
 import { contentCacheBytesFor, sampleMemory, startMemoryGauge } from './memory-gauge.js';
 import { HeapGrowth } from './heap-growth.js';
-import { requestLogger } from './request-log.js';
+import { requestLogger, withoutDashboardReads } from './request-log.js';
 import { readStateFile, restoreFromStateFile, StateWriter } from './state-file.js';
 import { describeScenarioError, readScenarioFiles, scenarioBanner } from './scenario-files.js';
 import type { ScenarioSource } from '../scenarios/source.js';
@@ -25,7 +26,9 @@ export async function main(): Promise<void> {
   try {
     parsed = parseServeOptions(process.argv.slice(2), process.env);
   } catch (e) {
-    process.stderr.write(`content-sim: ${(e as Error).message}\n\n${USAGE}`);
+    // One line that names the problem and the fix; the whole usage only where a person asks for it (--help).
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`content-sim: ${e.message}\n`);
     process.exitCode = 2;
     return;
   }
@@ -36,6 +39,12 @@ export async function main(): Promise<void> {
   let simulator;
   let stateWriter: StateWriter | undefined;
   let sources: ScenarioSource[] = [];
+  const stateProblem = options.stateFile && stateFileProblem(options.stateFile.path);
+  if (stateProblem) {
+    process.stderr.write(`content-sim: ${stateProblem}\n`);
+    process.exitCode = 2;
+    return;
+  }
   try {
     const saved = options.stateFile ? readStateFile(options.stateFile.path) : undefined;
     // Without --seed, the file's seed: a state file alone is enough to pick up where it was.
@@ -60,7 +69,7 @@ export async function main(): Promise<void> {
   startMemoryGauge(simulator.internal.capacity, options.maxMemoryMiB, sampleMemory, new HeapGrowth());
   const app = createApp(simulator, { assets: cliAssets(), mcp: { allowedHostnames: isLoopback(options.host) ? [] : [options.host] }, clientMetadata: nodeClientMetadata(options.metadataDocumentsOnLoopback === true) });
   const handler = createNodeHandler(app, {
-    onRequest: options.quiet ? undefined : await requestLogger(options.logFormat),
+    onRequest: options.quiet ? undefined : options.logDashboard ? await requestLogger(options.logFormat) : withoutDashboardReads(await requestLogger(options.logFormat)),
   });
   const { connections } = options;
   const server = createServer({
@@ -74,7 +83,7 @@ export async function main(): Promise<void> {
   server.on('error', (error: NodeJS.ErrnoException) => {
     // Once listening, an error is one connection's (EMFILE on accept): logged, and the server goes on.
     if (listening) return void log(`content-sim: ${error.code ?? error.message} (serving goes on)\n`);
-    process.stderr.write(`content-sim: cannot listen on ${options.host}:${options.port}: ${error.code ?? error.message}\n`);
+    process.stderr.write(`content-sim: ${listenProblem(error, options.host, options.port)}\n`);
     process.exit(1);
   });
   server.listen(options.port, options.host, () => {

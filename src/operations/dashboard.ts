@@ -75,7 +75,8 @@ function buildSummary(account: Account, build: BuildRecord, now: number) {
     objective: full.objective,
     status: full.status,
     progress: full.progress,
-    stage: full.stages.find((s) => s.status === 'running')?.stage ?? null,
+    // A failed build names the stage it failed in, as its `failure` does: the dashboard shows where it stopped.
+    stage: full.failure?.stage ?? full.stages.find((s) => s.status === 'running')?.stage ?? null,
     createdAt: full.createdAt,
     estimatedCompletionAt: full.estimatedCompletionAt,
     completedAt: full.completedAt,

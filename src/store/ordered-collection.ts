@@ -242,6 +242,8 @@ export class OrderedCollection<T extends { id: string }> {
 }
 
 const CURSOR_PREFIX = 'c1.';
+/** Ten base-36 digits at most, as openapi.yaml's cursor pattern says: far beyond any list's length. */
+const MAX_CURSOR_SEQ = 36 ** 10 - 1;
 
 function encodeCursor(seq: number): string {
   return `${CURSOR_PREFIX}${seq.toString(36)}`;
@@ -249,7 +251,7 @@ function encodeCursor(seq: number): string {
 
 function decodeCursor(cursor: string): number {
   const seq = cursor.startsWith(CURSOR_PREFIX) ? parseInt(cursor.slice(CURSOR_PREFIX.length), 36) : NaN;
-  if (!Number.isSafeInteger(seq) || seq < 1 || encodeCursor(seq) !== cursor) {
+  if (!Number.isSafeInteger(seq) || seq < 1 || seq > MAX_CURSOR_SEQ || encodeCursor(seq) !== cursor) {
     throw validationError([{ path: 'query.cursor', message: 'is not a cursor this list returned' }]);
   }
   return seq;

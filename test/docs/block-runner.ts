@@ -16,6 +16,8 @@ export interface BlockRun {
   rewrite?: (code: string) => string;
   /** Per block; 120 s unless told. */
   timeoutMs?: number;
+  /** Run in the project already in workDir (one made by `npm init -y`, say) instead of a new ES module one. */
+  existingProject?: boolean;
 }
 
 export interface BlockFailure {
@@ -30,7 +32,7 @@ const SHELL = new Set(['sh', 'bash', 'shell']);
 export async function runBlocks(blocks: FencedBlock[], run: BlockRun): Promise<BlockFailure | undefined> {
   mkdirSync(run.workDir, { recursive: true });
   // A project of its own, in ES modules, as a reader's would be.
-  writeFileSync(join(run.workDir, 'package.json'), '{ "private": true, "type": "module" }\n');
+  if (!run.existingProject) writeFileSync(join(run.workDir, 'package.json'), '{ "private": true, "type": "module" }\n');
   const bin = writeShims(run.workDir);
   const state = join(run.workDir, '.doc-shell-state');
   writeFileSync(state, '');

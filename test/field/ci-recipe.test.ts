@@ -125,6 +125,13 @@ describe.skipIf(repeatRun)('the CI recipe, in an empty project', () => {
     await expectRefused(port);
   }, 60_000);
 
+  it('asks for a tarball or a git URL when CONTENT_SIM_PACKAGE is not set, since the registry has no such package', async () => {
+    const result = await recipe({ CONTENT_SIM_PORT: '1', CONTRACT_REPORT_DIR: 'unset-reports' });
+    expect(result.code, result.output).toBe(3);
+    expect(result.output).toContain('CONTENT_SIM_PACKAGE is not set: give npm a tarball');
+    expect(result.output).not.toContain('installing');
+  }, 60_000);
+
   it("returns the command's failure and still stops the simulator", async () => {
     const port = await freePort();
     const result = await recipe({ CONTENT_SIM_INSTALL: '0', CONTENT_SIM_PORT: String(port), CONTRACT_REPORT_DIR: 'failing-reports' }, ['false']);

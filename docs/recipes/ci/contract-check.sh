@@ -8,8 +8,10 @@
 #                                     content-contracts, with CONTENT_SIM_URL exported
 #
 # Settings (environment):
-#   CONTENT_SIM_PACKAGE    what npm installs: the package name with a version, a git URL
-#                          (git+https://…#tag) or a tarball path (default content-service-simulator)
+#   CONTENT_SIM_PACKAGE    what npm installs (required unless CONTENT_SIM_INSTALL=0): a tarball
+#                          made by `npm pack` in a clone of the simulator and committed to your
+#                          repository, or the simulator's git URL (git+https://…#tag, built on
+#                          install); the package is not on the npm registry
 #   CONTENT_SIM_PREFIX     where it is installed, away from your project's dependencies
 #                          (default $RUNNER_TEMP/content-sim, or $TMPDIR/content-sim)
 #   CONTENT_SIM_INSTALL    0: do not install, use the commands already in $CONTENT_SIM_PREFIX
@@ -31,7 +33,7 @@
 # passed but the simulator did not stop cleanly.
 set -u -o pipefail
 
-package="${CONTENT_SIM_PACKAGE:-content-service-simulator}"
+package="${CONTENT_SIM_PACKAGE:-}"
 prefix="${CONTENT_SIM_PREFIX:-${RUNNER_TEMP:-${TMPDIR:-/tmp}}/content-sim}"
 port="${CONTENT_SIM_PORT:-4010}"
 seed="${CONTENT_SIM_SEED:-ci}"
@@ -50,6 +52,10 @@ say() { printf 'contract-check: %s\n' "$*" >&2; }
 #    own package.json allows this one package's install script (npm 11 asks, and a git URL
 #    needs it: the package is built on install), named as npm names it: without #ref.
 install_package() {
+  if [ -z "$package" ]; then
+    say "CONTENT_SIM_PACKAGE is not set: give npm a tarball (npm pack in a clone of the simulator, committed to your repository) or the simulator's git URL (git+https://…#tag)"
+    return 1
+  fi
   mkdir -p "$prefix" || return 1
   local spec="$package"
   if [ -e "$spec" ]; then spec="file:$(cd "$(dirname "$spec")" && pwd)/$(basename "$spec")"; fi
@@ -128,7 +134,7 @@ trap 'stop_simulator; exit 143' TERM
 
 mkdir -p "$report_dir" || exit 3
 if [ "${CONTENT_SIM_INSTALL:-1}" != 0 ]; then
-  install_package || { say "npm could not install $package"; exit 3; }
+  install_package || { [ -n "$package" ] && say "npm could not install $package"; exit 3; }
 fi
 bin="$prefix/node_modules/.bin"
 [ -x "$bin/content-contracts" ] || { say "no content-contracts in $bin: install the package there"; exit 3; }

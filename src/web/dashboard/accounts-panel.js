@@ -1,5 +1,5 @@
 // @ts-check
-import { h, fill, short, table } from './dom.js';
+import { h, fill, fillTable, short } from './dom.js';
 import { accountClockCell } from './account-clock-cell.js';
 
 /**
@@ -23,20 +23,21 @@ export function accountsPanel(api, app) {
     },
   }, 'New account');
   const created = h('p', { id: 'account-made', role: 'status' });
+  let shown = '';
   const element = h('section', { id: 'accounts' }, h('h2', {}, 'Accounts ', total), create, created, body);
   return {
     element,
     /** @param {{ data: any[], total: number }} accounts */
     show(accounts) {
+      // Redrawn only when something changed: the page polls every second, and a table redrawn
+      // for nothing loses what the reader was doing in it (a scroll, a selection).
+      const seen = JSON.stringify(accounts);
+      if (seen === shown) return;
+      shown = seen;
       fill(total, `(${accounts.total})`);
       const rows = accounts.data.map((a) => h('tr', { dataset: { accountId: a.accountId } },
-        h('td', {}, a.name, h('br'), h('code', { title: a.accountId }, short(a.accountId))),
-        h('td', { class: 'num balance' }, a.balance),
-        h('td', { class: 'num' }, a.builds),
-        accountClockCell(api, app, a),
-        h('td', {}, ...a.keys.map((k) => h('div', { class: k.revoked ? 'key revoked' : 'key' }, h('code', {}, k.hint), ` ${k.scopes.join(' ')}${k.revoked ? ' (revoked)' : ''}`))),
-        quotaCell(a.quotas),
-        h('td', {}, h('button', {
+        // Its Reset beside its id: one column fewer, so the keys fit beside it in half a page.
+        h('td', { class: 'account' }, a.name, h('br'), h('code', { title: a.accountId }, short(a.accountId)), ' ', h('button', {
           type: 'button',
           class: 'account-reset',
           onclick: async () => {
@@ -49,8 +50,16 @@ export function accountsPanel(api, app) {
               app.report(error);
             }
           },
-        }, 'Reset'))));
-      fill(body, table(['Account', 'Balance', 'Builds', 'Clock', 'Keys (hints)', 'Quotas used', ''], rows, 'No account yet.'));
+        }, 'Reset')),
+        h('td', { class: 'num balance' }, a.balance),
+        h('td', { class: 'num' }, a.builds),
+        accountClockCell(api, app, a),
+        h('td', { class: 'keys' }, ...a.keys.map((k) => h('span', {
+          class: k.revoked ? 'key revoked' : 'key',
+          title: `${k.name}: ${k.scopes.join(' ')}${k.revoked ? ' (revoked)' : ''}`,
+        }, h('code', {}, k.hint), ' ', h('span', { class: 'scopes' }, k.revoked ? 'revoked' : scopeLabel(k.scopes))))),
+        quotaCell(a.quotas)));
+      fillTable(body, ['Account', 'Balance', 'Builds', 'Clock', 'Keys (hints)', 'Quotas used'], rows, 'No account yet.');
     },
   };
 }
@@ -66,4 +75,11 @@ function quotaCell(quotas) {
   entries.sort((x, y) => y.share - x.share);
   return h('td', { class: 'quotas' }, ...entries.slice(0, 3).map((q) =>
     h('div', { class: q.share >= 0.8 ? 'quota near' : 'quota', title: `${q.used} of ${q.limit}` }, `${QUOTA_LABELS[q.name] ?? q.name} ${Math.round(q.share * 100)}%`)));
+}
+
+/** A key's scopes in a word: one short line per key, whatever the column's width. @param {string[]} scopes */
+function scopeLabel(scopes) {
+  const read = scopes.includes('svc:read');
+  const write = scopes.includes('svc:write');
+  return read && write ? 'read+write' : read ? 'read' : write ? 'write' : 'no scope';
 }

@@ -31,7 +31,8 @@ export class ControlApi {
 
   headers(json = false) {
     /** @type {Record<string, string>} */
-    const headers = { accept: 'application/json' };
+    // Named, so that the server's request log can leave the dashboard's own polling out.
+    const headers = { accept: 'application/json', 'x-sim-client': 'dashboard' };
     if (json) headers['content-type'] = 'application/json';
     if (this.token) headers['x-control-token'] = this.token;
     return headers;

@@ -1,14 +1,19 @@
 // @ts-check
-import { h, fill, short, table, timeOf } from './dom.js';
+import { h, fillTable, short, timeOf } from './dom.js';
 
 /** The newest builds of every account, where each stands in its pipeline now. */
 export function buildsPanel() {
   const body = h('div', {});
+  let shown = '';
   const element = h('section', { id: 'builds' }, h('h2', {}, 'Builds'), body);
   return {
     element,
     /** @param {{ data: any[] }} builds */
     show(builds) {
+      // Redrawn only when something changed (see accounts-panel.js).
+      const seen = JSON.stringify(builds);
+      if (seen === shown) return;
+      shown = seen;
       const rows = builds.data.map((b) => h('tr', { dataset: { buildId: b.id, status: b.status } },
         h('td', {}, h('code', { title: b.id }, short(b.id))),
         h('td', {}, h('code', { title: b.accountId }, short(b.accountId))),
@@ -19,7 +24,7 @@ export function buildsPanel() {
         h('td', {}, h('progress', { max: '100', value: String(b.progress) }), ` ${b.progress}%`),
         h('td', {}, timeOf(b.createdAt)),
       ));
-      fill(body, table(['Build', 'Account', 'Kind', 'Objective', 'Status', 'Stage', 'Progress', 'Created'], rows, 'No build yet: create one with POST /api/v1/builds.'));
+      fillTable(body, ['Build', 'Account', 'Kind', 'Objective', 'Status', 'Stage', 'Progress', 'Created'], rows, 'No build yet: create one with POST /api/v1/builds.');
     },
   };
 }

@@ -45,5 +45,59 @@ export const timeOf = (iso) => (typeof iso === 'string' ? iso.slice(11, 19) : ''
  */
 export function table(columns, rows, empty) {
   if (rows.length === 0) return h('p', { class: 'empty' }, empty);
-  return h('div', { class: 'table-scroll' }, h('table', {}, h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c)))), h('tbody', {}, ...rows)));
+  const box = h('div', { class: 'table-scroll', tabindex: '0' }, h('table', {}, h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c)))), h('tbody', {}, ...rows)));
+  const hint = sideScrollHint(box);
+  // Once laid out: a box that cuts its last visible row in half ends at that row's bottom instead.
+  requestAnimationFrame(() => fitWholeRows(box));
+  return h('div', { class: 'table-wrap' }, hint, box);
+}
+
+/**
+ * A line that says a box has columns past its right edge (a phone hides Status and Keys there),
+ * shown while it has, with a shadow on that edge; both go once the box is scrolled to its end.
+ * @param {HTMLElement} box
+ */
+export function sideScrollHint(box) {
+  const hint = h('p', { class: 'scroll-hint', hidden: true }, 'More columns: scroll sideways →');
+  const update = () => {
+    const more = box.scrollWidth - box.clientWidth - box.scrollLeft > 4;
+    hint.hidden = !more;
+    box.classList.toggle('more-right', more);
+  };
+  box.addEventListener('scroll', update, { passive: true });
+  // Its size changes with the window and with what it holds; the observer goes with the box.
+  new ResizeObserver(update).observe(box);
+  return hint;
+}
+
+/**
+ * Puts a new table in `container` where the last one was, scrolled where the person left it:
+ * the dashboard redraws every second, and a phone's reader who scrolled to the Keys column
+ * must stay there.
+ * @param {HTMLElement} container @param {string[]} columns @param {HTMLElement[]} rows @param {string} empty
+ */
+export function fillTable(container, columns, rows, empty) {
+  const old = container.querySelector('.table-scroll');
+  const at = old ? { left: old.scrollLeft, top: old.scrollTop } : undefined;
+  fill(container, table(columns, rows, empty));
+  const box = container.querySelector('.table-scroll');
+  if (box && at) {
+    box.scrollLeft = at.left;
+    box.scrollTop = at.top;
+  }
+}
+
+/** Shortens a scrolling box to end between two rows, never across one. @param {HTMLElement} box */
+function fitWholeRows(box) {
+  box.style.maxHeight = '';
+  const limit = box.clientHeight;
+  if (box.scrollHeight <= limit + 1) return;
+  const top = box.getBoundingClientRect().top - box.scrollTop;
+  let end = 0;
+  for (const row of box.querySelectorAll('tbody > tr')) {
+    const bottom = row.getBoundingClientRect().bottom - top;
+    if (bottom > limit) break;
+    end = bottom;
+  }
+  if (end > 0) box.style.maxHeight = `${Math.ceil(end)}px`;
 }

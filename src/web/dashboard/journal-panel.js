@@ -1,5 +1,5 @@
 // @ts-check
-import { h, fill, short, timeOf } from './dom.js';
+import { h, sideScrollHint, fill, short, timeOf } from './dom.js';
 import { windowedTable } from './windowed-table.js';
 
 /**
@@ -127,6 +127,9 @@ export function journalPanel(api, app) {
     h('h2', {}, 'Request journal ', live, ' ', count),
     h('div', { class: 'filters' }, account, operation, status, clear, toNewest),
     list.element);
+  // Its right edge shadowed while columns hide past it; no line of text: on a phone the
+  // journal's box is to stay within a thumb's reach of the top.
+  sideScrollHint(list.element);
   return {
     element,
     start: () => connect(),
