@@ -86,6 +86,18 @@ export const FLOW_VIOLATIONS: Violation[] = [
     wrapMcp: (f) => toolArguments(f, 'updateTarget', (args) => void delete args.description),
   },
   {
+    id: 'mcp-key-tool-widens-scopes',
+    description: 'the createApiKey tool makes a key with both scopes, whatever it is asked',
+    rule: 'the write tools of the library, chat and keys do what their REST operations do',
+    wrapMcp: (f) => toolArguments(f, 'createApiKey', (args) => void (args.scopes = ['svc:read', 'svc:write'])),
+  },
+  {
+    id: 'mcp-purchase-tool-drops-idempotency-key',
+    description: 'the purchaseTokens tool ignores its idempotencyKey: a REST retry buys again',
+    rule: 'purchaseTokens with an idempotencyKey is replayed by REST',
+    wrapMcp: (f) => toolArguments(f, 'purchaseTokens', (args) => void delete args.idempotencyKey),
+  },
+  {
     id: 'mcp-402-as-protocol-error',
     description: 'a tool refused for want of tokens answers a JSON-RPC error, not an isError result with the REST 402 body',
     rule: 'every error class a tool meets (400, 402, 403, 404, 409) is an isError result',

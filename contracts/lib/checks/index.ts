@@ -14,6 +14,7 @@ import { idempotencyEdgeChecks } from './idempotency-edges.js';
 import { capChecks } from './caps.js';
 import { everyKeyChecks } from './every-key.js';
 import { mcpToolChecks } from './mcp-tools.js';
+import { mcpWriteToolChecks } from './mcp-write-tools.js';
 import { oauthFlowChecks } from './oauth-flow.js';
 import { scopeOnExistingChecks } from './scope-existing.js';
 import { valuesOverTimeChecks } from './values-over-time.js';
@@ -90,6 +91,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...transportChecks(operations),
     ...mcpChecks(operations),
     ...mcpToolChecks(operations),
+    ...mcpWriteToolChecks(),
     ...oauthChecks(),
     ...oauthFlowChecks(),
     ...oauthGrantChecks(),
