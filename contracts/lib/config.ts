@@ -121,8 +121,9 @@ server, give them in the environment: CONTRACT_OAUTH_ACCESS_TOKEN and CONTRACT_O
 (a grant of svc:read, for CONTRACT_OAUTH_CLIENT_ID), and CONTRACT_OAUTH_REDIRECT_URI when the
 server has no dynamic registration. The authorization-code checks sign in headlessly on the
 simulator; against another server, CONTRACT_OAUTH_SIGN_IN names a command that signs a user in:
-it gets the authorization URL as its argument (and in CONTRACT_OAUTH_AUTHORIZE_URL) and prints
-the URL the browser was sent back to, with its code.
+it gets the authorization URL as its argument (and in CONTRACT_OAUTH_AUTHORIZE_URL), the key
+whose user and scopes to grant in CONTRACT_OAUTH_SIGN_IN_KEY, and prints the URL the browser was
+sent back to, with its code.
 
 Also: content-contracts diff <old.yaml> <new.yaml>   breaking changes between two contracts
       content-contracts proxy --target <url>         a validation proxy for a client's traffic

@@ -17,8 +17,10 @@ export async function signIn(s: Session, authorizeUrl: string, apiKey: string): 
   if (s.control) return simulatorSignIn(s, url, apiKey);
   const command = s.config.oauth.signIn;
   if (!command) throw new SkipSignal('signing a user in needs a browser: set CONTRACT_OAUTH_SIGN_IN to a command that does it');
-  const { stdout } = await run(command, [url.href], { env: { ...process.env, CONTRACT_OAUTH_AUTHORIZE_URL: url.href }, timeout: 120_000, shell: true });
+  // The URL goes through the environment, so that no shell splits it at its '&'.
+  const { stdout } = await run('/bin/sh', ['-c', `${command} "$CONTRACT_OAUTH_AUTHORIZE_URL"`], { env: { ...process.env, CONTRACT_OAUTH_AUTHORIZE_URL: url.href, CONTRACT_OAUTH_SIGN_IN_KEY: apiKey }, timeout: 120_000 });
   const last = stdout.trim().split('\n').at(-1) ?? '';
+  if (!URL.canParse(last)) throw new Error(`CONTRACT_OAUTH_SIGN_IN printed no URL as its last line: ${JSON.stringify(stdout.slice(-200))}`);
   return new URL(last);
 }
 
