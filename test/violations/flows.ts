@@ -110,6 +110,18 @@ export const FLOW_VIOLATIONS: Violation[] = [
       }),
   },
   {
+    id: 'mcp-429-as-protocol-error',
+    description: 'a tool call over its rate limit answers a JSON-RPC error, not an isError result with the REST 429 body',
+    rule: 'a tool call over its rate limit is an isError result carrying 429 RATE_LIMITED',
+    wrapMcp: (f) =>
+      editMessages(f, (m) => {
+        if (m.result?.isError && JSON.stringify(m.result).includes('RATE_LIMITED')) {
+          m.error = { code: -32000, message: 'Rate limited' };
+          delete m.result;
+        }
+      }),
+  },
+  {
     id: 'mcp-html-resource-is-markdown',
     description: 'resources/read of a deliverable\'s .html answers its Markdown',
     rule: 'resources/read answers a deliverable as Markdown, HTML and JSON',

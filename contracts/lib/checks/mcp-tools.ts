@@ -2,7 +2,7 @@ import type { Check } from '../check.js';
 import { blogBody, readBalance } from '../fixtures.js';
 import { McpSession, type RpcReply } from '../mcp-client.js';
 import type { OperationInfo } from '../openapi-model.js';
-import { expectEqual, expectThat, SkipSignal } from '../outcomes.js';
+import { ContractFailure, expectEqual, expectThat, SkipSignal } from '../outcomes.js';
 import type { Session } from '../session.js';
 import { expectStatus, isSuccess } from './expect.js';
 import { ownedPathValues } from './owned-ids.js';
@@ -10,6 +10,7 @@ import { ownedPathValues } from './owned-ids.js';
 const READS = 'MCP: every read tool answers what its REST operation answers for the same account and ids (structuredContent is the REST body; a file is its text)';
 const WRITES = 'MCP: write tools do what their REST operations do: a target made, changed and deleted by tools is what REST reads; createBuild with idempotencyKey is replayed by REST with the same Idempotency-Key, and charged once';
 const CLASSES = 'MCP: every error class a tool meets (400, 402, 403, 404, 409) is an isError result carrying the REST error { error, code, details } of the same call';
+const LIMITED = 'MCP: a tool call over its rate limit is an isError result carrying 429 RATE_LIMITED in the REST error shape, after exactly the limit of its route class (20 a minute for suggestions)';
 const RESOURCES = 'MCP: resources/read answers a deliverable as Markdown, HTML and JSON and a target\'s library as REST does, to a key with svc:read; without svc:read, or for an unknown id, it answers a JSON-RPC error and no contents';
 const REVOKED = 'MCP authorization: a revoked or malformed key on /mcp gets 401 with a WWW-Authenticate: Bearer challenge';
 
@@ -161,6 +162,34 @@ export function mcpToolChecks(operations: readonly OperationInfo[]): Check[] {
           }
         }
         expectEqual(wrong, [], `${CLASSES}: error results`);
+      },
+    },
+    {
+      id: 'mcp.error-429',
+      title: LIMITED,
+      level: 'strict',
+      groups: ['exhaust'],
+      covers: ['extractKeywords'],
+      requests: 26,
+      run: async (s) => {
+        const mcp = await McpSession.open(s);
+        await s.client.freshWindow();
+        const args = await argsFor(mcp, 'extractKeywords', {}, { text: 'Rate limits of tool calls', max: 1 });
+        let served = 0;
+        for (let i = 0; i < 25; i++) {
+          const reply = await mcp.callTool('extractKeywords', args);
+          const error = toolError(reply);
+          if (!error) {
+            expectThat(reply.message?.result?.structuredContent, `${LIMITED}: call ${i + 1} answered ${JSON.stringify(reply.message).slice(0, 200)}`);
+            served++;
+            continue;
+          }
+          expectEqual([error.code, typeof error.error, typeof error.details], ['RATE_LIMITED', 'string', 'object'], `${LIMITED}: the error result of call ${i + 1}`);
+          expectEqual(reply.message.result.structuredContent, undefined, `${LIMITED}: structuredContent of the error result`);
+          expectEqual(served, 20, `${LIMITED}: tool calls served before the limit`);
+          return;
+        }
+        throw new ContractFailure(`${LIMITED}: 25 calls in one window were all served`);
       },
     },
     {
