@@ -68,6 +68,7 @@ export class ResponseRules {
     if (x.status >= 500) fail(RULES.noServerError, `body ${x.text.slice(0, 200)}`);
     if (x.status >= 400) this.errorShape(x, fail);
     if (x.operation) this.rateLimits(x, x.operation, fail);
+    else if (x.url.startsWith('/api/')) this.rateHeadersPresent(x, fail); // "every response": a path no operation has, a method it lacks
     if (x.status === 429) this.retryAfter(x, fail);
     return failures;
   }
@@ -100,6 +101,11 @@ export class ResponseRules {
     }
     // An HTTP-date is valid HTTP (RFC 9110) though not what openapi.yaml states; a fraction of a second is neither.
     if (this.level === 'strict' || /^[\d.]+$/.test(value)) fail(RULES.retryAfter, detail);
+  }
+
+  private rateHeadersPresent(x: Exchange, fail: (rule: string, detail: string) => void): void {
+    const names = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+    if (names.some((n) => !/^\d+$/.test(x.headers[n] ?? ''))) fail(RULES.rateHeaders, names.map((n) => `${n}=${x.headers[n] ?? '(missing)'}`).join(', '));
   }
 
   private rateLimits(x: Exchange, op: OperationInfo, fail: (rule: string, detail: string) => void): void {

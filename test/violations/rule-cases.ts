@@ -136,6 +136,9 @@ function stuckCursor(h: Handle): Handle {
   });
 }
 
+/** The first segments of the service's routes: anything else falls through to the router's fallback. */
+const ROUTED = /^\/api\/v1\/(tokens|targets|builds|deliverables|shares|shared|images|audio|chats|suggestions|keys|oauth)(\/|$)/;
+
 export const RULE_CASE_VIOLATIONS: Violation[] = [
   // Idempotency beyond the happy replay
   { id: 'idempotency-other-body-creates', description: 'a reused Idempotency-Key with another body creates a second build and charges it', rule: 'also when the reuse carries another body', documented: true, wrap: keyedByBody },
@@ -146,6 +149,7 @@ export const RULE_CASE_VIOLATIONS: Violation[] = [
   // Rules kept on a sample of their cases
   { id: 'rate-headers-missing-on-402', description: 'the rate-limit headers are left off 402 answers', rule: 'present on every response', documented: true, wrap: (h) => (req) => { const res = h(req); return res.status === 402 ? withHeaders(res, (x) => { for (const n of Object.keys(x)) if (n.startsWith('x-ratelimit-')) delete x[n]; }) : res; } },
   { id: 'rate-headers-missing-on-409', description: 'the rate-limit headers are left off 409 answers', rule: 'present on every response', wrap: (h) => (req) => { const res = h(req); return res.status === 409 ? withHeaders(res, (x) => { for (const n of Object.keys(x)) if (n.startsWith('x-ratelimit-')) delete x[n]; }) : res; } },
+  { id: 'rate-headers-missing-off-route', description: 'the router\'s fallback (a path no operation has, a method it lacks) answers without the rate-limit headers', rule: 'present on every response', wrap: (h) => (req) => { const res = h(req); return res.status === 405 || !ROUTED.test(req.url.split('?')[0] as string) ? withHeaders(res, (x) => { for (const n of Object.keys(x)) if (n.startsWith('x-ratelimit-')) delete x[n]; }) : res; } },
   { id: 'scope-skipped-for-existing-build', description: 'getBuild checks the scope only when the build does not exist: a write-only key reads an existing build', rule: 'also for ids the account owns', documented: true, wrap: (h) => scopeOnlyWhenMissing(h, PATHS.build) },
   { id: 'scope-skipped-for-html-download', description: 'the HTML download of an existing deliverable skips the scope check (the Markdown one keeps it)', rule: 'also for ids the account owns', documented: true, wrap: (h) => scopeOnlyWhenMissing(h, PATHS.download, (req) => /[?&]format=html/.test(req.url)) },
   { id: 'keys-listed-with-first-scopes', description: 'the key list shows every key with the scopes of the first one', rule: 'every key of the account is listed with its own scopes', wrap: (h) => editJson(h, (req, res) => is(req, 'GET', /^\/api\/v1\/keys$/) && res.status === 200, (json) => { const first = json.data[0]?.scopes; for (const k of json.data) k.scopes = first; }) },
