@@ -47,7 +47,7 @@ export function formatReport(summary: SuiteSummary, options: ReportOptions = {})
   for (const c of open) {
     if (c.status === 'failed' || full) lines.push(`  ${c.status === 'failed' ? '✗ failed    ' : '? unverified'} ${c.operationId} (${c.method} ${c.path})${c.reason ? `: ${c.reason}` : ''}`);
   }
-  if (summary.rules) lines.push('', ...formatRules(summary, full));
+  if (summary.rules) lines.push(...formatRules(summary, full));
   if (summary.exercised) {
     const exercised = formatExerciseReport(summary.exercised);
     lines.push(...(full ? ['', ...exercised] : exercised.slice(0, 1)));
