@@ -52,6 +52,12 @@ export class McpSession {
     return this.schemas;
   }
 
+  /** A tool's arguments: path and query values, the body's fields beside them or under `body`, as the tool's schema says. */
+  async argumentsFor(tool: string, values: Record<string, unknown>, body?: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (!body) return values;
+    return (await this.toolSchemas()).get(tool)?.properties?.body ? { ...values, body } : { ...values, ...body };
+  }
+
   request(method: string, params: unknown = {}): Promise<RpcReply> {
     return post(this.s, this.authorization, this.sessionId, { jsonrpc: '2.0', id: this.nextId++, method, params });
   }

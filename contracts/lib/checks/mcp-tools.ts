@@ -33,13 +33,6 @@ function toolBody(reply: RpcReply): unknown {
   return block?.resource?.text ?? block?.text;
 }
 
-/** A tool's arguments: path and query values, the body flat or under `body` as the tool's schema says. */
-async function argsFor(mcp: McpSession, tool: string, values: Record<string, unknown>, body?: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (!body) return values;
-  const schemas = await mcp.toolSchemas();
-  return schemas.get(tool)?.properties?.body ? { ...values, body } : { ...values, ...body };
-}
-
 const TEXT_FILES = new Set(['downloadDeliverable']);
 
 export function mcpToolChecks(operations: readonly OperationInfo[]): Check[] {
@@ -99,12 +92,12 @@ export function mcpToolChecks(operations: readonly OperationInfo[]): Check[] {
       run: async (s) => {
         s.spend(1, 'a build made by an MCP tool');
         const mcp = await McpSession.open(s);
-        const made = await mcp.callTool('createTarget', await argsFor(mcp, 'createTarget', {}, { ...s.newTargetName('mcp'), description: 'Made by a tool', brandKit: { voice: 'plain', tone: 'calm' } }));
+        const made = await mcp.callTool('createTarget', await mcp.argumentsFor('createTarget', {}, { ...s.newTargetName('mcp'), description: 'Made by a tool', brandKit: { voice: 'plain', tone: 'calm' } }));
         const target = toolBody(made) as { id: string; description: string };
         expectThat(made.message?.result && !made.message.result.isError && target?.id, `${WRITES}: createTarget answered ${JSON.stringify(made.message).slice(0, 200)}`);
         const read = await s.client.op('getTarget', { targetId: target.id });
         expectEqual(read.json, target, `${WRITES}: REST getTarget of the target createTarget made`);
-        const changed = await mcp.callTool('updateTarget', await argsFor(mcp, 'updateTarget', { targetId: target.id }, { description: 'Changed by a tool' }));
+        const changed = await mcp.callTool('updateTarget', await mcp.argumentsFor('updateTarget', { targetId: target.id }, { description: 'Changed by a tool' }));
         expectEqual((await s.client.op('getTarget', { targetId: target.id })).json, toolBody(changed), `${WRITES}: REST getTarget after updateTarget`);
         expectEqual((toolBody(changed) as { description?: string })?.description, 'Changed by a tool', `${WRITES}: the description updateTarget set`);
 
@@ -112,12 +105,12 @@ export function mcpToolChecks(operations: readonly OperationInfo[]): Check[] {
         const before = await readBalance(s);
         const key = `${s.config.runId}-mcp-build`;
         const body = blogBody(s, target.id, `A build made by an MCP tool (${s.config.runId})`);
-        const built = await mcp.callTool('createBuild', await argsFor(mcp, 'createBuild', { idempotencyKey: key }, body));
+        const built = await mcp.callTool('createBuild', await mcp.argumentsFor('createBuild', { idempotencyKey: key }, body));
         const first = toolBody(built) as { buildId?: string; idempotent?: boolean };
         expectThat(first?.buildId && first.idempotent === undefined, `${WRITES}: createBuild answered ${JSON.stringify(built.message).slice(0, 200)}`);
         const replay = await s.client.op('createBuild', {}, { body, headers: { 'Idempotency-Key': key } });
         expectEqual([replay.json?.buildId, replay.json?.idempotent], [first.buildId, true], `${WRITES}: REST createBuild with the tool's idempotencyKey`);
-        const again = await mcp.callTool('createBuild', await argsFor(mcp, 'createBuild', { idempotencyKey: key }, body));
+        const again = await mcp.callTool('createBuild', await mcp.argumentsFor('createBuild', { idempotencyKey: key }, body));
         expectEqual([(toolBody(again) as any)?.buildId, (toolBody(again) as any)?.idempotent], [first.buildId, true], `${WRITES}: the tool replayed with its idempotencyKey`);
         const after = await readBalance(s);
         expectEqual(before.balance - after.balance, 1, `${WRITES}: the balance after one build and two replays ("the same token bundles pay for … API and MCP calls")`);
@@ -140,17 +133,17 @@ export function mcpToolChecks(operations: readonly OperationInfo[]): Check[] {
         const taken = await s.fixtures.target();
         const cases: Array<[string, McpSession, string, Record<string, unknown>, () => ReturnType<Session['client']['op']>]> = [];
         const bad = { name: 'Bad slug', slug: 'Not A Slug!', description: 'x', brandKit: { voice: 'v', tone: 't' } };
-        cases.push(['400', mcp, 'createTarget', await argsFor(mcp, 'createTarget', {}, bad), () => s.client.op('createTarget', {}, { body: bad })]);
+        cases.push(['400', mcp, 'createTarget', await mcp.argumentsFor('createTarget', {}, bad), () => s.client.op('createTarget', {}, { body: bad })]);
         const empty = await McpSession.open(s, 'empty');
         const foreign = await s.client.op('createTarget', {}, { as: 'empty', body: { ...s.newTargetName('mcp-empty'), description: 'x', brandKit: { voice: 'v', tone: 't' } } });
         const costly = { ...blogBody(s, foreign.json?.id ?? s.uuid()) };
-        cases.push(['402', empty, 'createBuild', await argsFor(empty, 'createBuild', {}, costly), () => s.client.op('createBuild', {}, { as: 'empty', body: costly })]);
+        cases.push(['402', empty, 'createBuild', await empty.argumentsFor('createBuild', {}, costly), () => s.client.op('createBuild', {}, { as: 'empty', body: costly })]);
         const readOnly = await McpSession.open(s, 'readOnly');
         const dup = { name: 'Duplicate', slug: taken.slug, description: 'x', brandKit: { voice: 'v', tone: 't' } };
-        cases.push(['403', readOnly, 'createTarget', await argsFor(readOnly, 'createTarget', {}, dup), () => s.client.op('createTarget', {}, { as: 'readOnly', body: dup })]);
+        cases.push(['403', readOnly, 'createTarget', await readOnly.argumentsFor('createTarget', {}, dup), () => s.client.op('createTarget', {}, { as: 'readOnly', body: dup })]);
         const unknown = s.uuid();
         cases.push(['404', mcp, 'getTarget', { targetId: unknown }, () => s.client.op('getTarget', { targetId: unknown })]);
-        cases.push(['409', mcp, 'createTarget', await argsFor(mcp, 'createTarget', {}, dup), () => s.client.op('createTarget', {}, { body: dup })]);
+        cases.push(['409', mcp, 'createTarget', await mcp.argumentsFor('createTarget', {}, dup), () => s.client.op('createTarget', {}, { body: dup })]);
         const wrong: string[] = [];
         for (const [status, session, tool, args, rest] of cases) {
           const viaRest = await rest();
@@ -174,7 +167,7 @@ export function mcpToolChecks(operations: readonly OperationInfo[]): Check[] {
       run: async (s) => {
         const mcp = await McpSession.open(s);
         await s.client.freshWindow();
-        const args = await argsFor(mcp, 'extractKeywords', {}, { text: 'Rate limits of tool calls', max: 1 });
+        const args = await mcp.argumentsFor('extractKeywords', {}, { text: 'Rate limits of tool calls', max: 1 });
         let served = 0;
         for (let i = 0; i < 25; i++) {
           const reply = await mcp.callTool('extractKeywords', args);

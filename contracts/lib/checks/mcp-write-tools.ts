@@ -14,11 +14,6 @@ function done(reply: RpcReply, tool: string): any {
   return result.structuredContent;
 }
 
-/** A tool's arguments: path values, the body flat or under `body` as the tool's schema says. */
-async function args(mcp: McpSession, tool: string, values: Record<string, unknown>, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  return (await mcp.toolSchemas()).get(tool)?.properties?.body ? { ...values, body } : { ...values, ...body };
-}
-
 const withoutValue = ({ value: _value, ...rest }: Record<string, unknown>) => rest;
 
 /** Write tools beyond targets and builds, each checked through its REST reads. */
@@ -33,7 +28,7 @@ export function mcpWriteToolChecks(): Check[] {
       run: async (s: Session) => {
         const mcp = await McpSession.open(s);
         const { id: targetId } = await s.fixtures.target();
-        const call = async (tool: string, values: Record<string, unknown>, body?: Record<string, unknown>) => done(await mcp.callTool(tool, body ? await args(mcp, tool, values, body) : values), tool);
+        const call = async (tool: string, values: Record<string, unknown>, body?: Record<string, unknown>) => done(await mcp.callTool(tool, body ? await mcp.argumentsFor(tool, values, body) : values), tool);
 
         const item = await call('createLibraryItem', { targetId }, { type: 'glossary_term', name: `${s.config.runId} tool term`, content: 'Made by a tool.' });
         expectEqual((await s.client.op('getLibraryItem', { targetId, itemId: item.id })).json, item, `${CAPABILITIES}: REST getLibraryItem of the item createLibraryItem made`);
@@ -79,7 +74,7 @@ export function mcpWriteToolChecks(): Check[] {
         const bundles = (await s.client.op('listTokenBundles')).json?.data as Array<{ id: string }> | undefined;
         if (!bundles?.length) return s.skipBecause('no bundle is on sale');
         const key = `${s.config.runId}-mcp-purchase`;
-        const bought = done(await mcp.callTool('purchaseTokens', await args(mcp, 'purchaseTokens', { idempotencyKey: key }, { bundleId: bundles[0]!.id })), 'purchaseTokens');
+        const bought = done(await mcp.callTool('purchaseTokens', await mcp.argumentsFor('purchaseTokens', { idempotencyKey: key }, { bundleId: bundles[0]!.id })), 'purchaseTokens');
         expectThat(bought.idempotent === undefined, `${PURCHASE}: the first purchase is no replay: got ${JSON.stringify(bought).slice(0, 200)}`);
         const replay = await s.client.op('purchaseTokens', {}, { body: { bundleId: bundles[0]!.id }, headers: { 'Idempotency-Key': key } });
         expectStatus(replay, 200, `${PURCHASE}: REST with the tool's idempotencyKey`);
