@@ -2,7 +2,9 @@
  * Wall time of the compiled `content-contracts --level strict` against a local simulator
  * (the built CLI, its own process): median of rounds, with the spread, against the start-up
  * of a bare `node -e ''` measured in the same run. The target is 2.5 s; under tsx and vitest
- * the same run took about 4 s (packaging issue).
+ * the same run took about 4 s (packaging issue). The requirement it must never break: the
+ * strict run against the simulator, every rule of the catalogue exercised, stays under a
+ * minute on the 2-core machine, loaded or not.
  *
  *   npm run bench                          # includes this (after npm run build)
  *   BENCH_CONTRACTS_ROUNDS=5 tsx bench/contracts-cli.bench.ts
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_CONTRACTS_ROUNDS ?? 3);
 const TARGET_MS = 2500;
+const REQUIREMENT_MS = 60_000;
 
 if (!existsSync(join(root, 'dist/contracts/run.js'))) execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 
@@ -56,4 +59,4 @@ try {
 const m = median(suite);
 console.log(`content-contracts --level strict against the built simulator, ${ROUNDS} rounds`);
 console.log(`  median ${m.toFixed(0)} ms (min ${Math.min(...suite).toFixed(0)}, max ${Math.max(...suite).toFixed(0)}); bare node start ${median(bare).toFixed(0)} ms; ${(m / median(bare)).toFixed(1)}× bare`);
-console.log(`  target ≤ ${TARGET_MS} ms: ${m <= TARGET_MS ? 'met' : 'NOT met'}`);
+console.log(`  target ≤ ${TARGET_MS} ms: ${m <= TARGET_MS ? 'met' : 'NOT met'}; requirement ≤ ${REQUIREMENT_MS} ms (slowest round): ${Math.max(...suite) <= REQUIREMENT_MS ? 'met' : 'NOT met'}`);

@@ -29,11 +29,24 @@ describe('the coverage report: what a run exercised', () => {
     expect(report.totals.statuses.reached).toBeGreaterThan(report.totals.statuses.total * 0.6);
     const console = formatReport(summary);
     expect(console).toMatch(/EXERCISED: 48\/48 operations called, \d+\/\d+ documented statuses seen/);
+    // Every rule of the catalogue is exercised by a check that passed.
+    expect(summary.rules.filter((r) => r.status !== 'exercised').map((r) => `${r.id}: ${r.status} ${r.reason ?? ''}`)).toEqual([]);
+    expect(console).toMatch(new RegExp(`RULES: ${summary.rules.length} of ${summary.rules.length} rules of this level exercised \\(0 failed, 0 skipped, 0 with no check`));
 
     const dir = mkdtempSync(join(tmpdir(), 'coverage-'));
     writeSummary(summary, dir);
     const json = JSON.parse(readFileSync(join(dir, COVERAGE_FILE), 'utf8')) as ExerciseReport;
     expect(json.totals).toEqual(report.totals);
+    expect((json as unknown as { rules: { totals: { exercised: number } } }).rules.totals.exercised).toBe(summary.rules.length);
+  });
+
+  it('counts the rules of the catalogue at the documented level: the spec\'s exercised, the strict ones not at this level', async () => {
+    const summary = await runContractSuite(config({ CONTRACT_LEVEL: 'documented' }), simulatorUnderTest().fetch);
+    const open = summary.rules.filter((r) => r.status !== 'exercised' && r.status !== 'not at this level');
+    expect(open.map((r) => `${r.id}: ${r.status} ${r.reason ?? ''}`)).toEqual([]);
+    expect(summary.rules.filter((r) => r.status === 'exercised').every((r) => r.level === 'documented')).toBe(true);
+    expect(summary.rules.filter((r) => r.status === 'exercised').length).toBeGreaterThanOrEqual(40);
+    expect(formatReport(summary)).toMatch(/RULES: \d+ of \d+ rules of this level exercised \(0 failed, 0 skipped, 0 with no check; \d+ strict rules not at this level\)/);
   });
 
   it('shows what a documented run without spending did not reach', async () => {

@@ -85,12 +85,19 @@ const STRICT_GAP_CHECKS = [
   'mcp.challenge', 'mcp.catalogue', 'mcp.scopes', 'mcp.agrees-with-rest', 'mcp.errors', 'mcp.shared-window',
 ];
 
+/** Checks of every case a rule governs, MCP and OAuth end to end: documented ones, then strict ones. */
+const RULE_CASE_CHECKS = ['idempotency.other-body', 'idempotency.after-failure', 'idempotency.concurrent', 'auth.scope-existing.getBuild', 'auth.scope-existing.downloadDeliverable', 'oauth.code-flow', 'oauth.verifier-mismatch', 'oauth.code-reuse', 'oauth.scope-vocabulary'];
+const STRICT_RULE_CASE_CHECKS = [
+  'idempotency.window-edge', 'idempotency.other-key', 'builds.over-time', 'tokens.ledger', 'keys.every-key', 'keys.rotate-revoked', 'chat.cap', 'audio.voices-per-deliverable',
+  'oauth.grants-isolation', 'auth.scope-existing.getTarget', 'mcp.read-tools', 'mcp.write-tools', 'mcp.error-classes', 'mcp.resources', 'mcp.revoked-key', 'oauth.code-expiry', 'oauth.audience', 'oauth.access-expiry',
+];
+
 describe('the contract suite against a correct simulator', () => {
   it.each(['documented', 'strict'] as const)('passes in-process at the %s level, every core check run', async (level) => {
     const target = simulatorUnderTest();
     const summary = await runContractSuite(config({ CONTRACT_LEVEL: level }), target.fetch);
     expect(failures(summary)).toBe('');
-    const expected = level === 'strict' ? [...CORE_CHECKS, ...STRICT_CHECKS, ...CAPABILITY_CHECKS, ...GAP_CHECKS, ...STRICT_GAP_CHECKS] : [...CORE_CHECKS, ...GAP_CHECKS];
+    const expected = level === 'strict' ? [...CORE_CHECKS, ...STRICT_CHECKS, ...CAPABILITY_CHECKS, ...GAP_CHECKS, ...STRICT_GAP_CHECKS, ...RULE_CASE_CHECKS, ...STRICT_RULE_CASE_CHECKS] : [...CORE_CHECKS, ...GAP_CHECKS, ...RULE_CASE_CHECKS];
     for (const id of expected) expect(outcome(summary, id)?.status, id).toBe('passed');
     for (const skipped of summary.results.filter((r) => r.status === 'skipped')) expect(skipped.message).toMatch(/lists none/);
     if (level === 'strict') expect(summary.coverage.filter((c) => c.status !== 'verified')).toEqual([]); // every operation has a scenario

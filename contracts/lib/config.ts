@@ -44,7 +44,7 @@ export interface SuiteConfig {
   /** List every unverified operation and exercise gap in the console report (the documented level folds them into one line). */
   listUnverified: boolean;
   /** For the OAuth checks of /mcp where the run cannot get tokens itself (no simulator control API). */
-  oauth: { accessToken?: string; refreshToken?: string; clientId?: string; redirectUri?: string };
+  oauth: { accessToken?: string; refreshToken?: string; clientId?: string; redirectUri?: string; signIn?: string };
 }
 
 export const DEFAULTS = {
@@ -119,7 +119,11 @@ Keys are better passed in the environment than on the command line. A simulator 
 The OAuth checks of /mcp get their tokens from the simulator's control API; against another
 server, give them in the environment: CONTRACT_OAUTH_ACCESS_TOKEN and CONTRACT_OAUTH_REFRESH_TOKEN
 (a grant of svc:read, for CONTRACT_OAUTH_CLIENT_ID), and CONTRACT_OAUTH_REDIRECT_URI when the
-server has no dynamic registration.
+server has no dynamic registration. The authorization-code checks sign in headlessly on the
+simulator; against another server, CONTRACT_OAUTH_SIGN_IN names a command that signs a user in:
+it gets the authorization URL as its argument (and in CONTRACT_OAUTH_AUTHORIZE_URL), the key
+whose user and scopes to grant in CONTRACT_OAUTH_SIGN_IN_KEY, and prints the URL the browser was
+sent back to, with its code.
 
 Also: content-contracts diff <old.yaml> <new.yaml>   breaking changes between two contracts
       content-contracts proxy --target <url>         a validation proxy for a client's traffic
@@ -196,6 +200,7 @@ export function configFromEnv(env: Record<string, string | undefined>): SuiteCon
       refreshToken: env.CONTRACT_OAUTH_REFRESH_TOKEN || undefined,
       clientId: env.CONTRACT_OAUTH_CLIENT_ID || undefined,
       redirectUri: env.CONTRACT_OAUTH_REDIRECT_URI || undefined,
+      signIn: env.CONTRACT_OAUTH_SIGN_IN || undefined,
     },
   };
 }

@@ -28,7 +28,11 @@ export class McpSession {
   static async open(s: Session, as: Role | null = 'readWrite'): Promise<McpSession> {
     const key = as === null ? undefined : s.keys[as];
     if (as !== null && !key) throw new SkipSignal(`no credential for the role ${as}`);
-    const authorization = key ? `Bearer ${key}` : undefined;
+    return McpSession.openWith(s, key ? `Bearer ${key}` : undefined);
+  }
+
+  /** Opens a session with any Authorization header (an OAuth access token, a malformed key). */
+  static async openWith(s: Session, authorization: string | undefined): Promise<McpSession> {
     const init = await post(s, authorization, undefined, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'content-contracts', version: '1' } } });
     if (init.status === 404) throw new SkipSignal('the server has no MCP endpoint at /mcp');
     const session = new McpSession(s, authorization, init.headers['mcp-session-id']);
@@ -37,6 +41,22 @@ export class McpSession {
   }
 
   initialized?: RpcReply;
+  private schemas?: Map<string, any>;
+
+  /** Each tool's input schema, from tools/list (read once). */
+  async toolSchemas(): Promise<Map<string, any>> {
+    if (!this.schemas) {
+      const listed = await this.request('tools/list');
+      this.schemas = new Map(((listed.message?.result?.tools ?? []) as Array<{ name: string; inputSchema: any }>).map((t) => [t.name, t.inputSchema]));
+    }
+    return this.schemas;
+  }
+
+  /** A tool's arguments: path and query values, the body's fields beside them or under `body`, as the tool's schema says. */
+  async argumentsFor(tool: string, values: Record<string, unknown>, body?: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (!body) return values;
+    return (await this.toolSchemas()).get(tool)?.properties?.body ? { ...values, body } : { ...values, ...body };
+  }
 
   request(method: string, params: unknown = {}): Promise<RpcReply> {
     return post(this.s, this.authorization, this.sessionId, { jsonrpc: '2.0', id: this.nextId++, method, params });

@@ -47,6 +47,7 @@ export function formatReport(summary: SuiteSummary, options: ReportOptions = {})
   for (const c of open) {
     if (c.status === 'failed' || full) lines.push(`  ${c.status === 'failed' ? '✗ failed    ' : '? unverified'} ${c.operationId} (${c.method} ${c.path})${c.reason ? `: ${c.reason}` : ''}`);
   }
+  if (summary.rules) lines.push(...formatRules(summary, full));
   if (summary.exercised) {
     const exercised = formatExerciseReport(summary.exercised);
     lines.push(...(full ? ['', ...exercised] : exercised.slice(0, 1)));
@@ -90,7 +91,7 @@ export function writeSummary(summary: SuiteSummary, dir: string): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, SUMMARY_FILE);
   writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
-  if (summary.exercised) writeFileSync(join(dir, COVERAGE_FILE), `${JSON.stringify(summary.exercised, null, 2)}\n`);
+  if (summary.exercised) writeFileSync(join(dir, COVERAGE_FILE), `${JSON.stringify({ ...summary.exercised, rules: rulesReport(summary) }, null, 2)}\n`);
   return file;
 }
 
@@ -100,6 +101,30 @@ export function readSummary(dir: string): SuiteSummary | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The rules of the catalogue by what the run did for them, and each that it did not exercise. */
+function formatRules(summary: SuiteSummary, full: boolean): string[] {
+  const { totals, open } = rulesReport(summary);
+  const lines = [`RULES: ${totals.exercised} of ${totals.applicable} rules of this level exercised (${totals.failed} failed, ${totals.skipped} skipped, ${totals.noCheck} with no check; ${totals.notAtThisLevel} strict rules not at this level)`];
+  for (const r of open) if (r.status === 'failed' || r.status === 'no check' || full) lines.push(`  ${r.status === 'failed' ? '✗' : '?'} ${r.id} (${r.source}, ${r.section}): ${r.status}${r.reason ? `: ${r.reason}` : ''}`);
+  return lines;
+}
+
+/** What the coverage file says of the rules: totals, and the rules left open. */
+export function rulesReport(summary: Pick<SuiteSummary, 'rules'>) {
+  const rules = summary.rules ?? [];
+  const count = (status: string) => rules.filter((r) => r.status === status).length;
+  const totals = {
+    rules: rules.length,
+    applicable: rules.length - count('not at this level'),
+    exercised: count('exercised'),
+    failed: count('failed'),
+    skipped: count('skipped'),
+    noCheck: count('no check'),
+    notAtThisLevel: count('not at this level'),
+  };
+  return { totals, open: rules.filter((r) => r.status !== 'exercised' && r.status !== 'not at this level'), entries: rules };
 }
 
 function indent(text: string, prefix: string): string[] {

@@ -17,6 +17,9 @@ export const RULES = {
   remainingFalls: 'Limits: X-RateLimit-Remaining falls by one per call within a window',
 } as const;
 
+/** Answers of a chain to wait for a skipped Remaining value (a concurrent call answered late) before it is a failure. */
+const LATE_ANSWERS = 4;
+
 export interface Exchange {
   method: string;
   /** Path and query. */
@@ -42,8 +45,8 @@ export interface RuleTime {
 }
 
 export class ResponseRules {
-  /** The last successful reading per key and route class, to see Remaining fall. */
-  private readonly chains = new Map<string, WindowReading>();
+  /** The last successful reading per key and route class, to see Remaining fall, with the values skipped and not yet seen. */
+  private readonly chains = new Map<string, WindowReading & { late: Map<number, number> }>();
 
   constructor(
     private readonly validator: ContractValidator,
@@ -68,6 +71,7 @@ export class ResponseRules {
     if (x.status >= 500) fail(RULES.noServerError, `body ${x.text.slice(0, 200)}`);
     if (x.status >= 400) this.errorShape(x, fail);
     if (x.operation) this.rateLimits(x, x.operation, fail);
+    else if (x.url.startsWith('/api/')) this.rateHeadersPresent(x, fail); // "every response": a path no operation has, a method it lacks
     if (x.status === 429) this.retryAfter(x, fail);
     return failures;
   }
@@ -102,6 +106,11 @@ export class ResponseRules {
     if (this.level === 'strict' || /^[\d.]+$/.test(value)) fail(RULES.retryAfter, detail);
   }
 
+  private rateHeadersPresent(x: Exchange, fail: (rule: string, detail: string) => void): void {
+    const names = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+    if (names.some((n) => !/^\d+$/.test(x.headers[n] ?? ''))) fail(RULES.rateHeaders, names.map((n) => `${n}=${x.headers[n] ?? '(missing)'}`).join(', '));
+  }
+
   private rateLimits(x: Exchange, op: OperationInfo, fail: (rule: string, detail: string) => void): void {
     const read = (name: string) => (x.headers[name] !== undefined && /^\d+$/.test(x.headers[name] as string) ? Number(x.headers[name]) : undefined);
     const limit = read('x-ratelimit-limit');
@@ -127,7 +136,11 @@ export class ResponseRules {
     this.remainingChain(x, op, { limit, remaining, reset }, classLimit, fail);
   }
 
-  /** Two successive successful calls of one key and route class in one window: Remaining falls by exactly one. */
+  /**
+   * Successive successful calls of one key and route class in one window: Remaining falls by
+   * exactly one. Concurrent calls may be answered out of order: a value skipped is awaited
+   * for a few answers (it comes late from a call that overlapped), and only then a failure.
+   */
   private remainingChain(x: Exchange, op: OperationInfo, now: WindowReading, classLimit: number | undefined, fail: (rule: string, detail: string) => void): void {
     if (!x.key) return;
     const chainKey = `${x.key}|${op.rateClass}`;
@@ -136,10 +149,21 @@ export class ResponseRules {
       return;
     }
     const before = this.chains.get(chainKey);
-    this.chains.set(chainKey, now);
-    if (!before || before.reset !== now.reset || before.limit !== now.limit || now.limit !== classLimit) return;
-    if (now.remaining !== before.remaining - 1) {
-      fail(RULES.remainingFalls, `Remaining went from ${before.remaining} to ${now.remaining} (Limit ${now.limit}, same window ending ${now.reset})`);
+    if (!before || before.reset !== now.reset || before.limit !== now.limit || now.limit !== classLimit) {
+      this.chains.set(chainKey, { ...now, late: new Map() });
+      return;
     }
+    if (before.late.delete(now.remaining)) return; // the answer of a call that overlapped a later one
+    const detail = `Remaining went from ${before.remaining} to ${now.remaining} (Limit ${now.limit}, same window ending ${now.reset})`;
+    for (const [value, age] of before.late) {
+      if (age < LATE_ANSWERS) before.late.set(value, age + 1);
+      else {
+        before.late.delete(value);
+        fail(RULES.remainingFalls, `no call was answered with Remaining ${value} between ${value + 1} and ${value - 1} (Limit ${now.limit}, same window ending ${now.reset})`);
+      }
+    }
+    if (now.remaining < before.remaining - 1) for (let v = now.remaining + 1; v < before.remaining; v++) before.late.set(v, 0);
+    else if (now.remaining !== before.remaining - 1) fail(RULES.remainingFalls, detail);
+    this.chains.set(chainKey, { ...now, late: before.late });
   }
 }

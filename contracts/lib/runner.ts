@@ -5,6 +5,7 @@ import { ROLE_DESCRIPTION, ROLE_ENV, type SuiteConfig } from './config.js';
 import { coverageOf, type OperationCoverage } from './coverage.js';
 import { exerciseReport, type ExerciseReport } from './exercise-report.js';
 import { CONTRACT_FILES } from './openapi-model.js';
+import { RULE_CATALOGUE, ruleCoverage, type RuleCoverage } from '../rules/index.js';
 import { ContractFailure, SkipSignal } from './outcomes.js';
 import { CONTROL_RULE, type FetchLike } from './server-time.js';
 import { openSession, type Session } from './session.js';
@@ -24,6 +25,8 @@ export interface SuiteSummary {
   tokensSpent: number;
   results: CheckResult[];
   coverage: OperationCoverage[];
+  /** Every rule of the catalogue (contracts/rules) and what the run did for it. */
+  rules: RuleCoverage[];
   /** What the run exercised of the contract: operations, statuses, parameters, error codes. */
   exercised: ExerciseReport;
   /** What the run left open, listed in full (the console folds it into one line at the documented level). */
@@ -125,6 +128,7 @@ export class SuiteRun {
       tokensSpent: session.tokensSpent,
       results: this.results,
       coverage,
+      rules: ruleCoverage(RULE_CATALOGUE, session.level, this.checks, this.results),
       exercised,
       gaps: {
         unverified: coverage.filter((c) => c.status === 'unverified').map((c) => ({ operationId: c.operationId, method: c.method, path: c.path, reason: c.reason ?? '' })),

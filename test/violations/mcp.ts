@@ -3,7 +3,7 @@ import type { Violation } from './violation.js';
 type McpFetch = (request: Request) => Promise<Response>;
 
 /** Rewrites the JSON-RPC messages of a response, whether JSON or an SSE stream. */
-function editMessages(fetch: McpFetch, edit: (message: any, request: any) => void): McpFetch {
+export function editMessages(fetch: McpFetch, edit: (message: any, request: any) => void): McpFetch {
   return async (request) => {
     const sent = request.method === 'POST' ? await request.clone().json().catch(() => undefined) : undefined;
     const response = await fetch(request);

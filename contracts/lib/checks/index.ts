@@ -10,6 +10,14 @@ import { credentialChecks } from './credentials.js';
 import { deliverableChecks } from './deliverables.js';
 import { genericChecks } from './generic.js';
 import { idempotencyChecks } from './idempotency.js';
+import { idempotencyEdgeChecks } from './idempotency-edges.js';
+import { capChecks } from './caps.js';
+import { everyKeyChecks } from './every-key.js';
+import { mcpToolChecks } from './mcp-tools.js';
+import { mcpWriteToolChecks } from './mcp-write-tools.js';
+import { oauthFlowChecks } from './oauth-flow.js';
+import { scopeOnExistingChecks } from './scope-existing.js';
+import { valuesOverTimeChecks } from './values-over-time.js';
 import { imageChecks } from './images.js';
 import { isolationChecks } from './isolation.js';
 import { keyChecks } from './keys.js';
@@ -43,6 +51,9 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
   const limits = byId(rateLimitChecks());
   const idempotency = byId(idempotencyChecks());
   const purchases = byId(tokenPurchaseChecks());
+  const edges = byId(idempotencyEdgeChecks());
+  const caps = byId(capChecks());
+  const overTime = byId(valuesOverTimeChecks());
   const pick = (map: Map<string, Check>, ...ids: string[]) => ids.map((id) => map.get(id) as Check);
 
   const specific: Check[] = [
@@ -53,17 +64,22 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...buildChecks(),
     ...pick(tokens, 'tokens.blog-cost', 'tokens.charge-transaction', 'tokens.insufficient', 'tokens.insufficient-partial'),
     ...pick(idempotency, 'idempotency.replay', 'idempotency.no-charge', 'idempotency.no-new-build', 'idempotency.statuses'),
+    ...pick(edges, 'idempotency.other-body', 'idempotency.other-key', 'idempotency.after-failure', 'idempotency.concurrent'),
     ...deliverableChecks(),
     ...buildKindChecks(),
     ...pick(idempotency, 'idempotency.window'),
+    ...pick(edges, 'idempotency.window-edge'),
+    ...pick(overTime, 'builds.over-time'),
     ...targetEditChecks(),
     ...libraryChecks(),
     ...sharingChecks(),
     ...audioChecks(),
     ...imageChecks(),
     ...chatChecks(),
+    ...pick(caps, 'chat.cap'),
     ...suggestionChecks(),
     ...keyChecks(),
+    ...everyKeyChecks(),
     // Closing the gaps: every credential form, isolation between accounts, references, parameters.
     ...credentialChecks(),
     ...isolationChecks(operations),
@@ -71,15 +87,20 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...parameterChecks(operations),
     ...requiredFieldChecks(operations),
     ...optionChecks(),
+    ...pick(caps, 'audio.voices-per-deliverable'),
     ...transportChecks(operations),
     ...mcpChecks(operations),
+    ...mcpToolChecks(operations),
+    ...mcpWriteToolChecks(),
     ...oauthChecks(),
+    ...oauthFlowChecks(),
     ...oauthGrantChecks(),
     ...pick(purchases, 'tokens.bundles', 'tokens.transaction-by-id', 'tokens.purchase'),
+    ...pick(overTime, 'tokens.ledger'),
   ];
   const exhausting = pick(limits, 'limits.exhaust-default', 'limits.exhaust-build-create', 'limits.exhaust-generation', 'limits.exhaust-user');
   const withScenario = new Set([...specific, ...exhausting].flatMap((c) => c.covers ?? []));
-  const checks = [...specific, ...authMatrixChecks(operations), ...genericChecks(operations, withScenario), ...exhausting];
+  const checks = [...specific, ...authMatrixChecks(operations), ...scopeOnExistingChecks(operations), ...genericChecks(operations, withScenario), ...exhausting];
   const ids = new Set<string>();
   for (const c of checks) {
     if (ids.has(c.id)) throw new Error(`two checks have the id ${c.id}`);

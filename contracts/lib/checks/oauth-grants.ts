@@ -10,8 +10,34 @@ import { mcpStatus } from './oauth.js';
  */
 const GRANTS = 'openapi.yaml: GET /api/v1/oauth/grants lists a grant with its client, scopes and key; DELETE revokes it, its access token is refused on /mcp at once, and the list no longer shows it';
 
+const ACROSS = 'openapi.yaml: grants belong to their account: another account\'s grant is not listed, revoking it is 404 NOT_FOUND, and its token keeps working';
+
 export function oauthGrantChecks(): Check[] {
   return [
+    {
+      id: 'oauth.grants-isolation',
+      title: ACROSS,
+      level: 'strict',
+      roles: ['empty'],
+      covers: ['listOAuthGrants', 'revokeOAuthGrant'],
+      requests: 8,
+      run: async (s) => {
+        if (!s.control) throw new SkipSignal('minting a grant for the second account needs the simulator\'s /_sim/oauth/tokens');
+        const minted = await s.client.raw('/_sim/oauth/tokens', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: s.keys.empty, scopes: ['svc:read'] }) });
+        if (minted.status === 404) throw new SkipSignal('the server has no OAuth authorization server');
+        const tokens = await minted.json();
+        const theirs = await s.client.op('listOAuthGrants', {}, { as: 'empty' });
+        expectStatus(theirs, 200, `${ACROSS}: the second account's list`);
+        const grant = (theirs.json.data as { id: string; clientId: string }[]).find((g) => g.clientId === tokens.client_id);
+        expectThat(grant, `${ACROSS}: the second account does not list its own grant`);
+        const mine = await s.client.op('listOAuthGrants', {});
+        expectThat(!(mine.json.data as { id: string }[]).some((g) => g.id === grant!.id), `${ACROSS}: the main account lists the second account's grant`);
+        const revoked = await s.client.op('revokeOAuthGrant', { grantId: grant!.id });
+        expectEqual([revoked.status, revoked.json?.code], [404, 'NOT_FOUND'], `${ACROSS}: revoking the second account's grant`);
+        expectEqual(await mcpStatus(s, tokens.access_token), 200, `${ACROSS}: /mcp with the second account's token after the attempt`);
+        await s.client.op('revokeOAuthGrant', { grantId: grant!.id }, { as: 'empty' });
+      },
+    },
     {
       id: 'oauth.grants',
       title: GRANTS,

@@ -15,7 +15,7 @@ const REDIRECT = 'OAuth 2.1: a redirect_uri the client did not register is never
 const TOKEN_ERRORS = 'OAuth 2.1: an unsupported grant type is unsupported_grant_type, in RFC 6749 §5.2 shape, and token responses are Cache-Control: no-store';
 const TOKENS = 'OAuth 2.1: an access token works on /mcp and not on the REST API; a refresh rotates the refresh token, a rotated-out one is invalid_grant, a wider scope is invalid_scope; a revoked token is refused';
 
-interface Discovered {
+export interface Discovered {
   resource: string;
   issuer: string;
   as: Record<string, any>;
@@ -29,13 +29,13 @@ async function getJson(s: Session, url: string): Promise<{ status: number; body:
 }
 
 /** Server-relative path of a URL on the server under test (metadata may name absolute URLs). */
-function pathOf(s: Session, url: string): string {
+export function pathOf(s: Session, url: string): string {
   const parsed = new URL(url, s.config.baseUrl);
   if (parsed.origin !== new URL(s.config.baseUrl).origin) throw new SkipSignal(`the authorization server ${parsed.origin} is not the server under test`);
   return `${parsed.pathname}${parsed.search}`;
 }
 
-async function discover(s: Session): Promise<Discovered> {
+export async function discover(s: Session): Promise<Discovered> {
   const challenge = await s.client.raw('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
   if (challenge.status === 404) throw new SkipSignal('the server has no MCP endpoint at /mcp');
   const header = challenge.headers.get('www-authenticate') ?? '';
@@ -54,7 +54,7 @@ async function discover(s: Session): Promise<Discovered> {
 }
 
 /** Discovery, then a client of this run on a loopback redirect URI nobody listens on. */
-async function discoverWithClient(s: Session): Promise<{ d: Discovered; redirectUri: string; clientId: string }> {
+export async function discoverWithClient(s: Session): Promise<{ d: Discovered; redirectUri: string; clientId: string }> {
   const d = await discover(s);
   const redirectUri = s.config.oauth.redirectUri ?? `http://127.0.0.1:9/${s.config.runId}`;
   return { d, redirectUri, clientId: await client(s, d, redirectUri) };
@@ -74,7 +74,7 @@ async function client(s: Session, d: Discovered, redirectUri: string): Promise<s
   return body.client_id;
 }
 
-function authorizeUrl(d: Discovered, params: Record<string, string>): string {
+export function authorizeUrl(d: Discovered, params: Record<string, string>): string {
   const url = new URL(d.as.authorization_endpoint);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url.href;
@@ -82,7 +82,7 @@ function authorizeUrl(d: Discovered, params: Record<string, string>): string {
 
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 
-async function token(s: Session, d: Discovered, form: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }> {
+export async function token(s: Session, d: Discovered, form: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }> {
   const res = await s.client.raw(pathOf(s, d.as.token_endpoint), { method: 'POST', headers: FORM, body: new URLSearchParams(form).toString() });
   return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
 }
@@ -99,7 +99,7 @@ export async function mcpStatus(s: Session, bearer: string): Promise<number> {
 }
 
 /** Tokens without a browser: the simulator's shortcut, or the ones configured. */
-async function tokens(s: Session, scopes: string[]): Promise<{ access: string; refresh: string; clientId: string }> {
+export async function tokens(s: Session, scopes: string[]): Promise<{ access: string; refresh: string; clientId: string }> {
   if (s.control) {
     const res = await s.client.raw('/_sim/oauth/tokens', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: s.keys.readWrite, scopes }) });
     const body = await res.json();

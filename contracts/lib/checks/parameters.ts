@@ -21,6 +21,19 @@ async function list(s: Session, op: OperationInfo, path: Record<string, string>,
   return reply;
 }
 
+/** The ids of the pages a list's cursors lead to, from the first, until nextCursor is null (at most `maxPages`). */
+async function walk(s: Session, op: OperationInfo, path: Record<string, string>, query: Record<string, string>, limit: number, maxPages: number): Promise<string[]> {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < maxPages; page++) {
+    const reply = await list(s, op, path, { ...query, limit: String(limit), ...(cursor ? { cursor } : {}) });
+    seen.push(...ids(reply));
+    cursor = reply.json.nextCursor ?? null;
+    if (!cursor) break;
+  }
+  return seen;
+}
+
 const ids = (reply: Reply): string[] => (reply.json.data as Array<{ id: string }>).map((item) => item.id);
 
 /**
@@ -33,7 +46,7 @@ export function parameterChecks(operations: readonly OperationInfo[]): Check[] {
   const checks: Check[] = [];
   for (const op of operations) {
     if (op.method !== 'GET' || !op.parameters.some((p) => p.name === 'limit')) continue;
-    const base = { level: 'strict' as const, groups: needsBuild(op), covers: [op.id], requests: 6 };
+    const base = { level: 'strict' as const, groups: needsBuild(op), covers: [op.id], requests: 30 };
     checks.push({
       ...base,
       id: `parameters.page.${op.id}`,
@@ -48,6 +61,8 @@ export function parameterChecks(operations: readonly OperationInfo[]): Check[] {
         expectThat(typeof cursor === 'string' && cursor.length > 0, `${PAGE}: ${op.id} limit=1 of ${all.length} items answers a nextCursor: got ${JSON.stringify(cursor)}`);
         const second = await list(s, op, path, { limit: '1', cursor });
         expectEqual(ids(second), all.slice(1, 2), `${PAGE}: ${op.id} the page after the cursor`);
+        // Every page, not the first two: pages of two walked to the end are the whole list, in order.
+        expectEqual(await walk(s, op, path, {}, 2, Math.ceil(all.length / 2) + 1), all, `${PAGE}: ${op.id} every page of two, cursor after cursor`);
       },
     });
     const bounds = `openapi.yaml: limit outside 1 to 100, or a cursor the server did not issue, gets 400 VALIDATION_ERROR naming it — ${op.method} ${op.path} (${op.id})`;
@@ -77,7 +92,14 @@ export function parameterChecks(operations: readonly OperationInfo[]): Check[] {
           const path = await ownedPathValues(s, op.path);
           const items = (await list(s, op, path, { limit: '100' })).json.data as Array<Record<string, unknown>>;
           const present = [...new Set(items.map((item) => item[param.name]).filter((v): v is string => typeof v === 'string'))];
-          const separating = present.find((v) => items.some((item) => item[param.name] !== v));
+          // A value that separates, best one whose items have others between them (a cursor that
+          // forgot the filter then shows), with the most items (so that its pages can be walked).
+          const count = (v: string) => items.filter((item) => item[param.name] === v).length;
+          const interleaved = (v: string) => {
+            const at = items.flatMap((item, i) => (item[param.name] === v ? [i] : []));
+            return at.length > 1 && at.at(-1)! - at[0]! >= at.length ? 0 : 1;
+          };
+          const separating = present.filter((v) => items.some((item) => item[param.name] !== v)).sort((a, b) => interleaved(a) - interleaved(b) || count(b) - count(a))[0];
           const absent = Array.isArray(param.schema.enum) ? (param.schema.enum as string[]).find((v) => !present.includes(v)) : s.uuid();
           const value = separating ?? absent ?? present[0];
           if (value === undefined) return s.skipBecause(`no value of ${param.name} to filter by: ${op.id} lists none for this account`);
@@ -86,6 +108,8 @@ export function parameterChecks(operations: readonly OperationInfo[]): Check[] {
           if (expected.length === 0 && filtered.status === 404) return; // an unknown target to filter by may be refused
           expectSuccess(filtered, `${rule} (${param.name}=${value})`);
           expectEqual(ids(filtered), expected, `${rule}: ${op.id}?${param.name}=${value} (of ${items.length} listed)`);
+          // The filter holds on every page its cursors lead to, not only the first.
+          if (expected.length > 1) expectEqual(await walk(s, op, path, { [param.name]: value }, 2, Math.ceil(expected.length / 2) + 1), expected, `${rule}: ${op.id}?${param.name}=${value} page by page (limit=2, each nextCursor)`);
         },
       });
     }
