@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,20 +98,20 @@ describe('the model-based phase against a correct simulator', () => {
 });
 
 describe('the model-based phase finds faults nobody wrote a check for, shrunk to a short reproduction', () => {
-  const cases = MODEL_FAULTS.flatMap((f) => [[f.id, f, 'strict'] as const, ...(f.documented ? [[f.id, f, 'documented'] as const] : [])]);
+  const cases = MODEL_FAULTS.flatMap((f) => [[`${f.id}, strict level`, f, 'strict'] as const, ...(f.documented ? [[`${f.id}, documented level`, f, 'documented'] as const] : [])]);
 
   it('has a seed for every planted fault', () => {
     expect(MODEL_FAULTS.length).toBeGreaterThanOrEqual(6);
     for (const f of MODEL_FAULTS) expect(SEEDS[f.id], f.id).toBeDefined();
   });
 
-  it.each(cases)('%s (%s level)', async (_, fault: ModelFault, level) => {
+  it.each(cases)('%s', async (_, fault: ModelFault, level) => {
     const seed = String(SEEDS[fault.id]);
     const { result } = await modelPhase(simulatorUnderTest(fault).fetch, { CONTRACT_LEVEL: level, CONTRACT_MODEL_SEED: seed });
     expect(result.status).toBe('failed');
     const message = result.message ?? '';
     expect(message).toContain(fault.rule);
-    expect(message).toContain(`--model-seed ${seed} --model-path `);
+    expect(message).toContain(`--model-seed ${seed} --model-path '`);
     const steps = stepsOf(message).filter((s) => !/^\s*\d+\. finally /.test(s));
     expect(steps.length, message).toBeGreaterThan(0);
     expect(steps.length, message).toBeLessThanOrEqual(5);
@@ -124,15 +125,16 @@ describe('the model-based phase finds faults nobody wrote a check for, shrunk to
     try {
       const first = await modelPhase(undefined, { CONTRACT_BASE_URL: server.baseUrl, CONTRACT_MODEL_SEED: String(SEEDS[fault.id]) });
       const message = first.result.message ?? '';
-      const [, seed, path] = /--model-seed (\S+) --model-path (\S+)/.exec(message) ?? [];
+      const [, seed, path] = /--model-seed (\S+) --model-path '([^']+)'/.exec(message) ?? [];
       const again = await modelPhase(undefined, { CONTRACT_BASE_URL: server.baseUrl, CONTRACT_MODEL_SEED: seed as string, CONTRACT_MODEL_PATH: path as string });
-      expect(again.result.status).toBe('failed');
+      expect(again.result.status, again.result.message).toBe('failed');
       expect(stepsOf(again.result.message ?? '')).toEqual(stepsOf(message));
       expect(again.requests).toBeLessThan(first.requests);
 
       const script = join(dir, 'repro.mjs');
       writeFileSync(script, scriptOf(message));
-      const out = execFileSync(process.execPath, [script], { env: { ...process.env, BASE_URL: server.baseUrl }, encoding: 'utf8', timeout: 60_000 });
+      // Run apart (the server answers from this process, which must not block on it).
+      const { stdout: out } = await promisify(execFile)(process.execPath, [script], { env: { ...process.env, BASE_URL: server.baseUrl }, encoding: 'utf8', timeout: 60_000 });
       expect(out).toContain('MCP createBuild');
       // The script shows the fault as the phase saw it: the last balance read is the one the model refused.
       const refused = /got (\{"balance":\d+,"lifetimePurchased":\d+,"lifetimeUsed":\d+\})/.exec(message)?.[1];

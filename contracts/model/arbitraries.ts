@@ -15,10 +15,13 @@ export interface Generation {
   /** Purchases may run (the simulator: they cost nothing). */
   purchases: boolean;
   maxCommands: number;
+  /** fast-check's replay path of the commands of a failing sequence (with its seed and path). */
+  replayPath?: string;
 }
 
 /** Clock moves that sit on the edges of what depends on time: a rate-limit window, a build's run, the 24-hour idempotency window. */
-const CLOCK_MOVES = [1_000, 61_000, 10 * 60_000, 60 * 60_000, IDEMPOTENCY_WINDOW_MS - 1_000, IDEMPOTENCY_WINDOW_MS, IDEMPOTENCY_WINDOW_MS + 60 * 60_000];
+const HOUR = 60 * 60_000;
+const CLOCK_MOVES = [1_000, 61_000, 10 * 60_000, HOUR, 12 * HOUR, IDEMPOTENCY_WINDOW_MS - 60_000, IDEMPOTENCY_WINDOW_MS - 1_000, IDEMPOTENCY_WINDOW_MS, IDEMPOTENCY_WINDOW_MS + HOUR];
 
 /**
  * The calls a sequence is made of, as fast-check commands. Each names what it acts on by a
@@ -75,5 +78,5 @@ export function sequences(g: Generation): fc.Arbitrary<Iterable<ModelCommand>> {
     );
     commands.push(fc.tuple(account, fc.nat(1), purchaseKey).map(([a, b, k]) => new Purchase(a, b, k)));
   }
-  return fc.commands(commands, { maxCommands: g.maxCommands, size: 'max' });
+  return fc.commands(commands, { maxCommands: g.maxCommands, size: 'max', replayPath: g.replayPath });
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { ContractFailure, SkipSignal } from '../lib/outcomes.js';
 import type { Session } from '../lib/session.js';
 import { sequences } from './arbitraries.js';
+import type { ModelCommand } from './commands/common.js';
 import { finalReads } from './commands/final-reads.js';
 import { ApiModel } from './model.js';
 import { MODEL_DEFAULTS } from './options.js';
@@ -13,6 +14,9 @@ interface FailedSequence {
   error: unknown;
   trace: Trace;
   steps: string[];
+  /** The commands that ran, in order, and the final reads that ran after them. */
+  ran: ModelCommand[];
+  finals: ModelCommand[];
 }
 
 export async function runModelPhase(s: Session): Promise<void> {
@@ -27,7 +31,9 @@ export async function runModelPhase(s: Session): Promise<void> {
   const tokens = { spent: 0, allowance: controlled ? Number.POSITIVE_INFINITY : Math.max(0, s.budgets.tokens - s.tokensSpent) };
   if (!controlled && tokens.allowance === 0) s.skipBecause('the token budget is spent, and every sequence spends tokens');
   const mcp = s.strict && (await hasMcp(s));
-  const arbitrary = sequences({ strict: s.strict, controlled, mcp, purchases: controlled, maxCommands: options.maxCommands ?? defaults.maxCommands });
+  // A path printed with a failure is fast-check's path, then (after ~) the replay path of its commands.
+  const [path, replayPath] = (options.path ?? '').split('~');
+  const arbitrary = sequences({ strict: s.strict, controlled, mcp, purchases: controlled, maxCommands: options.maxCommands ?? defaults.maxCommands, replayPath: replayPath || undefined });
 
   let sequence = 0;
   let failing = false;
@@ -35,18 +41,21 @@ export async function runModelPhase(s: Session): Promise<void> {
   let stopped: string | undefined;
   let completed = 0;
   let last: FailedSequence | undefined;
-  const property = fc.asyncProperty(arbitrary, async (commands) => {
-    // Past the budget, new sequences are not tried; a failure's shrinking goes on.
-    if (!failing && (stopped !== undefined || Date.now() > generationEnds)) return;
+
+  /** Runs one sequence on fresh accounts: undefined when the model agreed with every answer. */
+  const runSequence = async (commands: Iterable<ModelCommand>, finals?: ModelCommand[]): Promise<FailedSequence | undefined> => {
     const trace = new Trace();
     world.trace = trace;
     const model = new ApiModel(s.level, controlled, () => world.now(), `${s.config.runId}-m${++sequence}`, tokens);
     const steps: string[] = [];
+    const ran: ModelCommand[] = [];
+    const finalsRan: ModelCommand[] = [];
     try {
       await openAccounts(model, world);
       const traced = [...commands].map((c) => ({
         check: (m: ApiModel) => c.check(m),
         run: async (m: ApiModel, w: World) => {
+          ran.push(c);
           steps.push(c.toString());
           trace.step(`${steps.length}. ${c.toString()}`);
           await c.run(m, w);
@@ -55,26 +64,36 @@ export async function runModelPhase(s: Session): Promise<void> {
       }));
       await fc.asyncModelRun(() => ({ model, real: world }), traced);
       // Every sequence ends by reading back what the model holds, so a wrong state shows whatever the last call was.
-      for (const c of finalReads(model)) {
+      for (const c of finals ?? finalReads(model, mcp)) {
+        if (!c.check(model)) continue;
+        finalsRan.push(c);
         steps.push(`finally ${c.toString()}`);
         trace.step(`finally ${c.toString()}`);
         await c.run(model, world);
       }
-      completed++;
+      return undefined;
     } catch (error) {
-      // A budget spent (time, requests) ends the phase; it is no failure of the server.
-      if (error instanceof OutOfTime || error instanceof SkipSignal) {
-        stopped ??= error instanceof SkipSignal ? error.reason : error.message;
-        return;
-      }
-      failing = true;
-      last = { error, trace, steps };
-      throw error;
+      return { error, trace, steps, ran, finals: finalsRan };
     }
+  };
+
+  const property = fc.asyncProperty(arbitrary, async (commands) => {
+    // Past the budget, new sequences are not tried; a failure's shrinking goes on.
+    if (!failing && (stopped !== undefined || Date.now() > generationEnds)) return;
+    const failed = await runSequence(commands);
+    if (!failed) return void completed++;
+    // A budget spent (time, requests) ends the phase; it is no failure of the server.
+    if (failed.error instanceof OutOfTime || failed.error instanceof SkipSignal) {
+      stopped ??= failed.error instanceof SkipSignal ? failed.error.reason : failed.error.message;
+      return;
+    }
+    failing = true;
+    last = failed;
+    throw failed.error;
   });
   const details = await fc.check(property, {
     seed,
-    path: options.path,
+    path: path || undefined,
     numRuns: options.runs ?? defaults.runs,
     interruptAfterTimeLimit: 2 * budget,
     markInterruptAsFailure: false,
@@ -84,12 +103,43 @@ export async function runModelPhase(s: Session): Promise<void> {
     if (completed === 0 && stopped) s.skipBecause(`no sequence could finish: ${stopped}`);
     return;
   }
-  throw new ContractFailure(report(s, seed, details, last));
+  const shortest = await withoutNeedlessSteps(last, runSequence, started + 2 * budget);
+  const commandsReplay = /replayPath="([^"]*)"/.exec(String(details.counterexample?.[0] ?? ''))?.[1];
+  const fullPath = details.counterexamplePath && commandsReplay ? `${details.counterexamplePath}~${commandsReplay}` : details.counterexamplePath;
+  throw new ContractFailure(report(s, seed, { ...details, counterexamplePath: fullPath }, shortest));
+}
+
+/**
+ * fast-check shrinks a sequence by cutting it and simplifying its commands; this pass then
+ * drops each remaining command in turn while the sequence still breaks the same rule, so
+ * the reproduction keeps only the calls that matter.
+ */
+async function withoutNeedlessSteps(
+  failed: FailedSequence,
+  run: (commands: ModelCommand[], finals: ModelCommand[] | undefined) => Promise<FailedSequence | undefined>,
+  deadline: number,
+): Promise<FailedSequence> {
+  const rule = (f: FailedSequence) => (f.error instanceof Error ? f.error.message : String(f.error)).split('\n')[0];
+  const keeps = (f: FailedSequence | undefined): f is FailedSequence => f !== undefined && !(f.error instanceof OutOfTime || f.error instanceof SkipSignal) && rule(f) === rule(failed);
+  let best = failed;
+  for (let i = 0; i < best.ran.length && Date.now() < deadline; ) {
+    // Final reads that never ran (the failure came before them) are made afresh.
+    const candidate = await run(best.ran.filter((_, j) => j !== i), best.finals.length ? best.finals : undefined);
+    if (keeps(candidate)) best = candidate;
+    else i++;
+  }
+  // The final reads before the one that failed, each in turn.
+  for (let i = 0; i < best.finals.length - 1 && Date.now() < deadline; ) {
+    const candidate = await run(best.ran, best.finals.filter((_, j) => j !== i));
+    if (keeps(candidate)) best = candidate;
+    else i++;
+  }
+  return best;
 }
 
 function report(s: Session, seed: number, details: { numRuns: number; numShrinks: number; counterexamplePath: string | null }, failed: FailedSequence): string {
   const error = failed.error instanceof Error ? failed.error.message : String(failed.error);
-  const replay = `--model-seed ${seed}${details.counterexamplePath ? ` --model-path ${details.counterexamplePath}` : ''}`;
+  const replay = `--model-seed ${seed}${details.counterexamplePath ? ` --model-path '${details.counterexamplePath}'` : ''}`;
   const script = failed.trace.script(
     [
       `content-contracts model-based phase: a shortest sequence that breaks a rule (${s.level} level).`,

@@ -34,15 +34,20 @@ export async function openAccounts(model: ApiModel, world: World): Promise<void>
   }
   for (const account of accounts) model.accounts.push(await baseline(model, world, account));
   if (model.strict && world.controlled) {
-    const bundles = await world.rest('listTokenBundles', { key: accounts[0]!.keys.readWrite });
+    const trace = world.trace;
+    world.trace = undefined;
+    const bundles = await world.rest('listTokenBundles', { key: accounts[0]!.keys.readWrite }).finally(() => (world.trace = trace));
     model.bundles = ((bundles.json?.data ?? []) as Array<{ id: string; tokens: number }>).slice(0, 2).map((b) => ({ id: b.id, tokens: b.tokens }));
   }
 }
 
 async function baseline(model: ApiModel, world: World, account: WorldAccount): Promise<ModelAccount> {
   const key = account.keys.readWrite;
+  // What the account holds is read for the model; a reproduction does not need these reads.
   const read = async (operationId: string, query?: Record<string, string>) => {
-    const a = await world.rest(operationId, { key, query });
+    const trace = world.trace;
+    world.trace = undefined;
+    const a = await world.rest(operationId, { key, query }).finally(() => (world.trace = trace));
     if (!a.ok) throw new ContractFailure(`${SETUP}\n    ${operationId} of account ${account.label}: got ${a.status} ${a.text.slice(0, 200)}`);
     return a.json;
   };

@@ -86,6 +86,7 @@ export class Trace {
     ];
     for (const entry of this.entries) lines.push(...this.render(entry, ''));
     lines.push(`// ${expectation.split('\n').join('\n// ')}`);
+    lines.push(`console.log(${JSON.stringify(`\nThe model-based phase expected otherwise at the last call: ${expectation.split('\n').slice(0, 2).join('\n')}`)});`);
     return lines.join('\n');
   }
 
