@@ -19,7 +19,7 @@ export interface ModelOptions {
 }
 
 export const MODEL_DEFAULTS = {
-  simulator: { runs: 100, timeBudgetMs: 20_000, maxCommands: 30 },
+  simulator: { runs: 100, timeBudgetMs: 15_000, maxCommands: 30 },
   /** A real service: few sequences (each spends real tokens within --token-budget, waits out real rate limits). */
   realService: { runs: 4, timeBudgetMs: 45_000, maxCommands: 12 },
 } as const;

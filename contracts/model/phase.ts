@@ -21,7 +21,7 @@ interface FailedSequence {
 
 export async function runModelPhase(s: Session): Promise<void> {
   const options = s.config.model;
-  const controlled = s.control !== null;
+  const controlled = s.control?.accountClocks === true;
   const defaults = controlled ? MODEL_DEFAULTS.simulator : MODEL_DEFAULTS.realService;
   const seed = options.seed ?? (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) | 0;
   const budget = options.timeBudgetMs ?? defaults.timeBudgetMs;

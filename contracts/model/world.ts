@@ -3,6 +3,7 @@ import { fillPath, USER_LIMIT } from '../lib/openapi-model.js';
 import { ResponseRules, RULES } from '../lib/response-rules.js';
 import { CONTROL_RULE, headersOf } from '../lib/server-time.js';
 import type { Session } from '../lib/session.js';
+import { parseRpc, PROTOCOL, toolAnswer, type RpcReply } from './tool-answers.js';
 import type { Trace } from './trace.js';
 
 /** One answer, from REST or from an MCP tool call (which has no HTTP status of its own). */
@@ -77,8 +78,9 @@ export class World {
     this.rules = new ResponseRules(s.validator, time, s.level);
   }
 
+  /** The suite makes the accounts and moves their clocks (a simulator whose accounts can have clocks of their own). */
   get controlled(): boolean {
-    return this.s.control !== null;
+    return this.s.control?.accountClocks === true;
   }
 
   now(): number {
@@ -265,48 +267,5 @@ export class World {
       throw new ContractFailure(`${CONTROL_RULE}\n    POST ${path} → ${response.status}: ${broken.map((v) => v.message).join('; ') || text.slice(0, 200)}`);
     }
     return JSON.parse(text);
-  }
-}
-
-const PROTOCOL = '2025-11-25';
-
-interface RpcReply {
-  status: number;
-  headers: Record<string, string>;
-  message: any;
-}
-
-const TOOL_ERROR = 'MCP: a tool error is an isError result whose text is the REST error body { error, code, details }';
-
-/** A tool call's outcome as an answer: the result, the error it carries, or the HTTP refusal of the credential. */
-function toolAnswer(tool: string, reply: RpcReply): Answer {
-  if (reply.status === 401 || reply.status === 403) {
-    const body = reply.message;
-    return { via: 'mcp', status: reply.status, ok: false, json: body, code: body?.code, text: JSON.stringify(body ?? null), headers: reply.headers };
-  }
-  const result = reply.message?.result;
-  if (reply.status !== 200 || !result) {
-    throw new ContractFailure(`MCP: a tool call answers a JSON-RPC result\n    tools/call ${tool}: HTTP ${reply.status} ${JSON.stringify(reply.message ?? null).slice(0, 300)}`);
-  }
-  if (!result.isError) return { via: 'mcp', status: undefined, ok: true, json: result.structuredContent, code: undefined, text: JSON.stringify(result.structuredContent ?? null), headers: {} };
-  let error: any;
-  try {
-    error = JSON.parse(result.content?.[0]?.text);
-  } catch {
-    throw new ContractFailure(`${TOOL_ERROR}\n    tools/call ${tool}: ${JSON.stringify(result).slice(0, 300)}`);
-  }
-  if (typeof error?.code !== 'string' || typeof error?.error !== 'string') throw new ContractFailure(`${TOOL_ERROR}\n    tools/call ${tool}: ${JSON.stringify(result).slice(0, 300)}`);
-  return { via: 'mcp', status: undefined, ok: false, json: error, code: error.code, text: JSON.stringify(error), headers: {} };
-}
-
-function parseRpc(text: string, contentType: string): any {
-  try {
-    if (contentType.includes('text/event-stream')) {
-      const data = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5).trim()));
-      return data.reverse().find((m) => m && 'id' in m) ?? data[0];
-    }
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
   }
 }
