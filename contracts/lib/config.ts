@@ -1,4 +1,4 @@
-import { MODEL_FLAG_ENV, MODEL_USAGE, modelOptionsFromEnv, type ModelOptions } from '../model/options.js';
+import { MODEL_FLAG_ENV, MODEL_HELP, MODEL_USAGE, modelOptionsFromEnv, type ModelOptions } from '../model/options.js';
 import type { ContractLevel } from './contract-validator.js';
 
 /** The credentials the suite can use, by what they may do. Only readWrite is required. */
@@ -121,6 +121,8 @@ named for that rule.
 
 Keys are better passed in the environment than on the command line. A simulator started with
 --control-token needs it in CONTRACT_CONTROL_TOKEN.
+
+${MODEL_HELP}
 
 The OAuth checks of /mcp get their tokens from the simulator's control API; against another
 server, give them in the environment: CONTRACT_OAUTH_ACCESS_TOKEN and CONTRACT_OAUTH_REFRESH_TOKEN

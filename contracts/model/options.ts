@@ -42,6 +42,14 @@ export const MODEL_USAGE = `  --no-model               skip the model-based phas
                            ${MODEL_DEFAULTS.realService.timeBudgetMs / 1000} elsewhere); shrinking a failure gets as long again
   --model-commands <n>     the longest sequence (default ${MODEL_DEFAULTS.simulator.maxCommands} on the simulator, ${MODEL_DEFAULTS.realService.maxCommands} elsewhere)`;
 
+export const MODEL_HELP = `The model-based phase (check model-based.sequences, last) runs random sequences of calls over two
+accounts and their keys (builds and Idempotency-Key replays, concurrent first calls, reads with other
+keys and accounts, clock moves, key rotation and revocation, purchases, failing builds, MCP tool calls)
+and checks every answer against a model of the API. On the simulator each sequence gets fresh accounts
+with clocks of their own; elsewhere it uses the accounts of the keys given, moves no clock and spends
+within --token-budget. A failure is shrunk to its shortest sequence and printed with a Node script
+that reproduces it (BASE_URL=<url> node repro.mjs) and the --model-seed and --model-path that replay it.`;
+
 export function modelOptionsFromEnv(env: Record<string, string | undefined>): ModelOptions {
   const integer = (name: string, scale = 1): number | undefined => {
     const raw = env[name];

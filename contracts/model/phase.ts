@@ -6,7 +6,7 @@ import type { ModelCommand } from './commands/common.js';
 import { finalReads } from './commands/final-reads.js';
 import { ApiModel } from './model.js';
 import { MODEL_DEFAULTS } from './options.js';
-import { openAccounts } from './setup.js';
+import { openAccounts, retireKeys } from './setup.js';
 import { Trace } from './trace.js';
 import { OutOfTime, World } from './world.js';
 
@@ -74,6 +74,8 @@ export async function runModelPhase(s: Session): Promise<void> {
       return undefined;
     } catch (error) {
       return { error, trace, steps, ran, finals: finalsRan };
+    } finally {
+      await retireKeys(model, world);
     }
   };
 

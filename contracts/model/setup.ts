@@ -16,8 +16,8 @@ const SETUP = 'Model-based phase: a sequence starts from what the accounts hold 
 
 /**
  * The accounts a sequence runs on, and what the model knows of them at its start. On the
- * simulator: two fresh accounts with keys of every role and clocks of their own, frozen at one
- * instant, so that nothing outside the sequence touches them. Elsewhere: the accounts of the
+ * simulator: two accounts, empty, with keys of every role and clocks of their own, frozen at
+ * one instant, so that nothing outside the sequence touches them. Elsewhere: the accounts of the
  * keys the suite was given (the read-write key's, and the empty-balance key's), read first.
  * Each gets a target, so that builds have something to belong to.
  */
@@ -25,7 +25,7 @@ export async function openAccounts(model: ApiModel, world: World): Promise<void>
   world.accounts = [];
   const accounts: WorldAccount[] = [];
   if (world.controlled) {
-    for (const label of ['A', 'B'] as const) accounts.push(await world.createAccount(label, BALANCES[label], `Contract model ${model.runTag} ${label}`));
+    for (const label of ['A', 'B'] as const) accounts.push(await world.openAccount(label, BALANCES[label], `Contract model ${world.s.config.runId} ${label}`));
   } else {
     const { readWrite, readOnly, writeOnly, revoked, empty } = world.s.keys;
     accounts.push({ label: 'A', keys: { readWrite: readWrite as string, readOnly, writeOnly, revoked } });
@@ -66,4 +66,20 @@ async function baseline(model: ApiModel, world: World, account: WorldAccount): P
   if (!target.ok) throw new ContractFailure(`${SETUP}\n    createTarget of account ${account.label}: got ${target.status} ${target.text.slice(0, 200)}`);
   modelAccount.targets.push(target.json.id);
   return modelAccount;
+}
+
+/** Revokes the keys a sequence made, so that the next one (on the same accounts) starts with the role keys alone. */
+export async function retireKeys(model: ApiModel, world: World): Promise<void> {
+  const trace = world.trace;
+  world.trace = undefined;
+  try {
+    for (const account of model.accounts) {
+      const rw = account.keys.find((k) => k.label === 'readWrite')?.value;
+      for (const key of account.keys) {
+        if (key.id && key.status === 'active') await world.rest('revokeApiKey', { key: rw, path: { keyId: key.id } }).catch(() => undefined);
+      }
+    }
+  } finally {
+    world.trace = trace;
+  }
 }

@@ -54,8 +54,11 @@ export class OutOfTime extends Error {}
  * which the model is told about; elsewhere by waiting).
  */
 export class World {
+  /** The accounts of the current sequence. */
   accounts: WorldAccount[] = [];
   trace: Trace | undefined;
+  /** The simulator accounts the phase made, reused by every sequence. */
+  private readonly pool: WorldAccount[] = [];
   /** The accounts' time (all their clocks move together), on the simulator. */
   private worldNow = 0;
   private readonly windows = new Map<string, { remaining: number; reset: number }>();
@@ -92,14 +95,24 @@ export class World {
     return c.frozen ? c.nowMs : c.nowMs + (Date.now() - c.readAt);
   }
 
-  /** A fresh simulator account with keys of every role and a frozen clock of its own, at the world's time. */
-  async createAccount(label: string, balance: number, name: string): Promise<WorldAccount> {
-    if (this.accounts.length === 0) this.worldNow = Math.floor(this.simulatorNow());
+  /**
+   * A simulator account with keys of every role and a frozen clock of its own at the world's
+   * time: made on first use, then put back to empty (`/_sim/accounts/{id}/reset`: its keys
+   * and its clock stay) for each later sequence, so that a phase leaves two accounts behind,
+   * not hundreds. The reproduction always makes a fresh one, which is the same thing.
+   */
+  async openAccount(label: string, balance: number, name: string): Promise<WorldAccount> {
+    if (this.worldNow === 0) this.worldNow = Math.floor(this.simulatorNow());
     const body = { name, balance, clock: { frozenAt: new Date(this.worldNow).toISOString() } };
     const variable = `account${label}`;
     this.trace?.add({ kind: 'account', variable, body });
-    const reply = await this.control('/_sim/accounts', body, 201);
-    const account = { label, accountId: reply.accountId as string, variable, keys: reply.keys as AccountKeys };
+    let account = this.pool.find((a) => a.label === label);
+    if (account) await this.control(`/_sim/accounts/${account.accountId}/reset`, {}, 200);
+    else {
+      const reply = await this.control('/_sim/accounts', body, 201);
+      account = { label, accountId: reply.accountId as string, variable, keys: reply.keys as AccountKeys };
+      this.pool.push(account);
+    }
     for (const [role, key] of Object.entries(account.keys)) this.trace?.bind(key, `${variable}.keys.${role}`);
     this.trace?.bind(account.accountId, `${variable}.accountId`);
     this.accounts.push(account);
