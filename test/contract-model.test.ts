@@ -70,13 +70,13 @@ describe('the model-based phase against a correct simulator', () => {
     }
   }, 120_000);
 
-  it('against a server without the control API moves no clock and spends within the token budget', async () => {
+  it.each(['strict', 'documented'])('against a server without the control API (%s level) moves no clock and spends within the token budget', async (level) => {
     const target = simulatorUnderTest(undefined, { speed: 'instant' });
     const sent: string[] = [];
     const watched: TestTarget['fetch'] = (input, init) => (sent.push(new URL(input).pathname), target.fetch(input, init));
     const keys = target.simulator.keys;
     const { result, tokensSpent } = await modelPhase(watched, {
-      CONTRACT_SIMULATOR: '0', CONTRACT_TOKEN_BUDGET: '4', CONTRACT_MODEL_SEED: '7', CONTRACT_MODEL_RUNS: '6',
+      CONTRACT_LEVEL: level, CONTRACT_SIMULATOR: '0', CONTRACT_TOKEN_BUDGET: '4', CONTRACT_MODEL_SEED: '7', CONTRACT_MODEL_RUNS: '6',
       CONTRACT_KEY_READ_WRITE: keys.readWrite, CONTRACT_KEY_READ_ONLY: keys.readOnly, CONTRACT_KEY_WRITE_ONLY: keys.writeOnly, CONTRACT_KEY_REVOKED: keys.revoked, CONTRACT_KEY_EMPTY: keys.emptyAccount,
     });
     expect(result.message ?? '').toBe('');
