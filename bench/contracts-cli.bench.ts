@@ -1,10 +1,11 @@
 /**
  * Wall time of the compiled `content-contracts --level strict` against a local simulator
  * (the built CLI, its own process): median of rounds, with the spread, against the start-up
- * of a bare `node -e ''` measured in the same run. The target is 2.5 s; under tsx and vitest
- * the same run took about 4 s (packaging issue). The requirement it must never break: the
- * strict run against the simulator, every rule of the catalogue exercised, stays under a
- * minute on the 2-core machine, loaded or not.
+ * of a bare `node -e ''` measured in the same run. Without the model-based phase
+ * (`--no-model`) the target is 2.5 s (under tsx and vitest the same run took about 4 s,
+ * packaging issue). The requirement it must never break: the whole default run against the
+ * simulator, every rule of the catalogue exercised and the model-based phase included, stays
+ * under a minute on the 2-core machine, loaded or not (slowest round).
  *
  *   npm run bench                          # includes this (after npm run build)
  *   BENCH_CONTRACTS_ROUNDS=5 tsx bench/contracts-cli.bench.ts
@@ -18,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_CONTRACTS_ROUNDS ?? 3);
 const TARGET_MS = 2500;
-const REQUIREMENT_MS = 60_000;
+const WHOLE_TARGET_MS = 60_000;
 
 if (!existsSync(join(root, 'dist/contracts/run.js'))) execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 
@@ -45,11 +46,13 @@ function wall(command: string, args: string[]): number {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const suite: number[] = [];
+const whole: number[] = [];
 const bare: number[] = [];
 try {
   for (let i = 0; i < ROUNDS; i++) {
     bare.push(wall(process.execPath, ['-e', '']));
-    suite.push(wall(process.execPath, [join(root, 'dist/contracts/run.js'), '--base-url', baseUrl, '--level', 'strict', '--report-dir', reports]));
+    suite.push(wall(process.execPath, [join(root, 'dist/contracts/run.js'), '--base-url', baseUrl, '--level', 'strict', '--no-model', '--report-dir', reports]));
+    whole.push(wall(process.execPath, [join(root, 'dist/contracts/run.js'), '--base-url', baseUrl, '--level', 'strict', '--report-dir', reports]));
   }
 } finally {
   clearTimeout(killer);
@@ -57,6 +60,11 @@ try {
   rmSync(reports, { recursive: true, force: true });
 }
 const m = median(suite);
-console.log(`content-contracts --level strict against the built simulator, ${ROUNDS} rounds`);
+console.log(`content-contracts --level strict --no-model against the built simulator, ${ROUNDS} rounds`);
 console.log(`  median ${m.toFixed(0)} ms (min ${Math.min(...suite).toFixed(0)}, max ${Math.max(...suite).toFixed(0)}); bare node start ${median(bare).toFixed(0)} ms; ${(m / median(bare)).toFixed(1)}× bare`);
-console.log(`  target ≤ ${TARGET_MS} ms: ${m <= TARGET_MS ? 'met' : 'NOT met'}; requirement ≤ ${REQUIREMENT_MS} ms (slowest round): ${Math.max(...suite) <= REQUIREMENT_MS ? 'met' : 'NOT met'}`);
+console.log(`  target ≤ ${TARGET_MS} ms: ${m <= TARGET_MS ? 'met' : 'NOT met'}`);
+const w = median(whole);
+console.log(`content-contracts --level strict (the model-based phase included, its defaults), ${ROUNDS} rounds`);
+console.log(`  median ${w.toFixed(0)} ms (min ${Math.min(...whole).toFixed(0)}, max ${Math.max(...whole).toFixed(0)}); the phase ${(w - m).toFixed(0)} ms`);
+console.log(`  target < ${WHOLE_TARGET_MS} ms: ${w < WHOLE_TARGET_MS ? 'met' : 'NOT met'}`);
+console.log(`  requirement < ${WHOLE_TARGET_MS} ms (slowest round): ${Math.max(...whole) < WHOLE_TARGET_MS ? 'met' : 'NOT met'}`);

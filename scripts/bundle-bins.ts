@@ -67,6 +67,7 @@ const zodForMcpOnly: Plugin = {
 
 // Chunks are named by their hash: those of earlier builds would otherwise pile up in the package.
 rmSync(`${root}dist/cli/chunks`, { recursive: true, force: true });
+rmSync(`${root}dist/contracts/chunks`, { recursive: true, force: true });
 const dependencies = Object.keys(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).dependencies as Record<string, string>);
 const inlined = new Set(['zod', '@noble/hashes']);
 await build({

@@ -10,7 +10,7 @@ import { COVERAGE_FILE, formatReport, writeSummary } from '../contracts/lib/repo
 import { runContractSuite } from '../contracts/lib/runner.js';
 import { simulatorUnderTest } from './violations/violated-simulator.js';
 
-const config = (env: Record<string, string>) => configFromEnv({ CONTRACT_BASE_URL: 'http://simulator.in-process', CONTRACT_RUN_ID: 'coverage', ...env });
+const config = (env: Record<string, string>) => configFromEnv({ CONTRACT_BASE_URL: 'http://simulator.in-process', CONTRACT_RUN_ID: 'coverage', CONTRACT_MODEL: '0', ...env });
 const operation = (report: ExerciseReport, id: string) => report.operations.find((o) => o.operationId === id)!;
 
 describe('the coverage report: what a run exercised', () => {

@@ -26,7 +26,9 @@ async function throughProxy(violationId?: string, level: 'documented' | 'strict'
   const server = await serveOnLoopback(simulatorUnderTest(violation));
   const proxy = await runProxy({ target: server.baseUrl, level });
   try {
-    const summary = await runContractSuite(configFromEnv({ CONTRACT_BASE_URL: proxy.url, CONTRACT_LEVEL: level, CONTRACT_RUN_ID: 'proxy' }));
+    // The model-based phase is left out: it moves account clocks (the proxy judges the 24-hour window by the Date header)
+    // and sends calls of one key at once, which the proxy's traffic-only rules cannot follow.
+    const summary = await runContractSuite(configFromEnv({ CONTRACT_BASE_URL: proxy.url, CONTRACT_LEVEL: level, CONTRACT_RUN_ID: 'proxy', CONTRACT_MODEL: '0' }));
     return { report: await proxy.stop(), suiteFailed: summary.failed };
   } finally {
     await server.close();
@@ -52,7 +54,7 @@ describe('the validation proxy', () => {
     const server = await serveOnLoopback({ ...target, handle: legalVariant(target.handle) });
     const proxy = await runProxy({ target: server.baseUrl, level: 'documented' });
     try {
-      const summary = await runContractSuite(configFromEnv({ CONTRACT_BASE_URL: proxy.url, CONTRACT_LEVEL: 'documented', CONTRACT_RUN_ID: 'proxy' }));
+      const summary = await runContractSuite(configFromEnv({ CONTRACT_BASE_URL: proxy.url, CONTRACT_LEVEL: 'documented', CONTRACT_RUN_ID: 'proxy', CONTRACT_MODEL: '0' }));
       expect(summary.failed).toBe(0);
       const report = await proxy.stop();
       expect(report.violations.map((v) => `${v.rule}: ${v.method} ${v.url} ${v.status} ${v.detail}`)).toEqual([]);

@@ -1,3 +1,4 @@
+import { MODEL_FLAG_ENV, MODEL_HELP, MODEL_USAGE, modelOptionsFromEnv, type ModelOptions } from '../model/options.js';
 import type { ContractLevel } from './contract-validator.js';
 
 /** The credentials the suite can use, by what they may do. Only readWrite is required. */
@@ -45,6 +46,8 @@ export interface SuiteConfig {
   listUnverified: boolean;
   /** For the OAuth checks of /mcp where the run cannot get tokens itself (no simulator control API). */
   oauth: { accessToken?: string; refreshToken?: string; clientId?: string; redirectUri?: string; signIn?: string };
+  /** The model-based phase: its seed, its time budget, how many sequences (contracts/model/options.ts). */
+  model: ModelOptions;
 }
 
 export const DEFAULTS = {
@@ -66,12 +69,14 @@ const FLAG_ENV: Readonly<Record<string, string>> = {
   'poll-interval': 'CONTRACT_POLL_INTERVAL',
   'run-id': 'CONTRACT_RUN_ID',
   'report-dir': 'CONTRACT_REPORT_DIR',
+  ...MODEL_FLAG_ENV,
 };
 const SWITCH_ENV: Readonly<Record<string, string>> = {
   'no-spend': 'CONTRACT_SPEND',
   'no-exhaust': 'CONTRACT_EXHAUST',
   'no-wait': 'CONTRACT_WAIT',
   'no-simulator': 'CONTRACT_SIMULATOR',
+  'no-model': 'CONTRACT_MODEL',
 };
 /** Switches that turn on what is off by default. */
 const OPT_IN_ENV: Readonly<Record<string, string>> = {
@@ -107,6 +112,7 @@ export const USAGE = `Usage: content-contracts --base-url <url> [options]
                            The documented level folds them into one line by default; the strict
                            level lists them. The summary file (contracts-summary.json) always has
                            them all, under gaps, coverage and exercised.
+${MODEL_USAGE}
 
 Only what the contract documents is judged: headers it does not mention (Server, Via, X-Request-Id,
 HSTS, cookies that a proxy or balancer adds) are never violations; a documented header with a wrong
@@ -115,6 +121,8 @@ named for that rule.
 
 Keys are better passed in the environment than on the command line. A simulator started with
 --control-token needs it in CONTRACT_CONTROL_TOKEN.
+
+${MODEL_HELP}
 
 The OAuth checks of /mcp get their tokens from the simulator's control API; against another
 server, give them in the environment: CONTRACT_OAUTH_ACCESS_TOKEN and CONTRACT_OAUTH_REFRESH_TOKEN
@@ -202,5 +210,6 @@ export function configFromEnv(env: Record<string, string | undefined>): SuiteCon
       redirectUri: env.CONTRACT_OAUTH_REDIRECT_URI || undefined,
       signIn: env.CONTRACT_OAUTH_SIGN_IN || undefined,
     },
+    model: modelOptionsFromEnv(env),
   };
 }

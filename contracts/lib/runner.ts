@@ -1,3 +1,4 @@
+import { modelPhaseCheck } from '../model/check.js';
 import { areaOf } from './areas.js';
 import type { Check, CheckResult } from './check.js';
 import { allChecks } from './checks/index.js';
@@ -61,7 +62,8 @@ export class SuiteRun {
    */
   static async open(config: SuiteConfig, fetchImpl: FetchLike = fetch): Promise<SuiteRun> {
     const session = await openSession(config, fetchImpl);
-    const run = new SuiteRun(session, allChecks(session.operations, config.level));
+    // The model-based phase comes last (it works on accounts of its own where the simulator gives them); --no-model leaves it out.
+    const run = new SuiteRun(session, [...allChecks(session.operations, config.level), ...(config.model.enabled ? [modelPhaseCheck()] : [])]);
     if (session.control) {
       const broken = [session.setupFailure, ...session.control.takeViolations()].filter((m): m is string => m !== undefined);
       run.record(SETUP_STEP, broken.length ? 'failed' : 'passed', 0, broken.join('\n') || undefined);
