@@ -149,7 +149,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     onFault: options.onFault ?? ((error, correlationId) => console.error(`[${correlationId}] unexpected fault:`, error)),
   });
   return {
-    handle: (request, handleOptions) => engine.handle(request, handleOptions),
+    handle: (request, handleOptions) => {
+      const response = engine.handle(request, handleOptions);
+      // The one durability wait, for every adapter and tool call: the log's keeper says whether this answer waits.
+      const durable = store.changes.settle();
+      if (durable) response.durable = durable;
+      return response;
+    },
     clock,
     seed,
     keys,

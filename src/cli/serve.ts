@@ -13,7 +13,9 @@ import { npmLauncher, watchLauncher } from './launcher-watch.js';
 import { contentCacheBytesFor, sampleMemory, startMemoryGauge } from './memory-gauge.js';
 import { HeapGrowth } from './heap-growth.js';
 import { requestLogger } from './request-log.js';
-import { readStateFile, restoreFromStateFile, StateWriter } from './state-file.js';
+import { readStateFile } from './state-file.js';
+import { DurableState } from '../persist/durable-state.js';
+import { recoverState } from '../persist/recover.js';
 
 /** `content-sim serve`: parses the options, starts the simulator and its HTTP server, stops on signals. */
 export async function main(): Promise<void> {
@@ -30,16 +32,16 @@ export async function main(): Promise<void> {
 
   const options = parsed;
   let simulator;
-  let stateWriter: StateWriter | undefined;
+  let durableState: DurableState | undefined;
   try {
     const saved = options.stateFile ? readStateFile(options.stateFile.path) : undefined;
     // Without --seed, the file's seed: a state file alone is enough to pick up where it was.
     if (saved && !options.seedGiven) options.simulator.seed = saved.seed;
     simulator = createSimulator({ contentCacheBytes: contentCacheBytesFor(), ...options.simulator });
     if (options.stateFile) {
-      if (saved) restoreFromStateFile(simulator, options.stateFile.path, saved.snapshot);
-      stateWriter = new StateWriter(simulator, options.stateFile.path, options.stateFile.intervalMs, (line) => process.stderr.write(line));
-      stateWriter.start();
+      const recovered = saved ? recoverState(simulator, options.stateFile.path, saved.snapshot) : undefined;
+      durableState = new DurableState(simulator, { ...options.stateFile, onError: (line) => process.stderr.write(line) }, recovered?.nextSegment);
+      if (recovered && recovered.outcome.records > 0) durableState.compactSoon();
     }
   } catch (error) {
     process.stderr.write(`content-sim: ${(error as Error).message}\n`);
@@ -73,7 +75,7 @@ export async function main(): Promise<void> {
       simulator.stopAccepting();
       simulator.endJournalFeeds();
     },
-    onExit: () => stateWriter?.stop(),
+    onExit: () => durableState?.stop(),
   });
   // npx does not pass its signals on: when the npm process that started us is gone, stop as on SIGTERM.
   const launcher = npmLauncher(process.env);

@@ -44,7 +44,7 @@ export interface AuthorizationServerOptions {
 }
 
 export class AuthorizationServer {
-  readonly store = new OAuthStore();
+  readonly store: OAuthStore;
   private base: string;
   private readonly registrations = new WindowLimiter(REGISTRATIONS_PER_ADDRESS);
   /**
@@ -59,6 +59,7 @@ export class AuthorizationServer {
     private readonly accounts: Store,
     private readonly options: AuthorizationServerOptions,
   ) {
+    this.store = new OAuthStore(accounts.changes);
     this.base = trimSlash(options.publicUrl ?? 'http://localhost');
     this.store.clients.set(DEMO_CLIENT_ID, demoClient(options.now));
     this.store.accountNow = (accountId, simulatorNow) => accountNow(accounts, accountId, simulatorNow);
