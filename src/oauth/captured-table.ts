@@ -10,8 +10,8 @@ import type { CapturedTable, ChangeCapture } from '../store/change-capture.js';
 export class CapturedLruMap<V> extends LruMap<string, V> implements CapturedTable {
   readonly address: string;
   private readonly capture: ChangeCapture;
-  /** Fields that change on every use (a last-used time): saved with the next change, never waited for. */
-  private readonly volatile: readonly string[];
+  /** Fields that change on every use (a last-used time): logged, but no answer waits for the disk for them. */
+  readonly volatile: readonly string[];
 
   constructor(capacity: number, capture: ChangeCapture, name: string, volatile: readonly string[] = []) {
     let self: CapturedLruMap<V> | undefined;
@@ -30,12 +30,16 @@ export class CapturedLruMap<V> extends LruMap<string, V> implements CapturedTabl
 
   override touch(key: string): V | undefined {
     const value = super.touch(key);
-    if (value !== undefined && this.capture.enabled) this.capture.touch(this, key, value);
+    if (value !== undefined && this.capture.enabled) this.capture.movedToEnd(this, key, value);
     return value;
   }
 
   override set(key: string, value: V): this {
-    if (this.capture.enabled) this.capture.touch(this, key, super.get(key));
+    if (this.capture.enabled) {
+      const before = super.get(key);
+      if (before === undefined) this.capture.touch(this, key, undefined);
+      else this.capture.movedToEnd(this, key, before);
+    }
     return super.set(key, value);
   }
 
@@ -54,10 +58,7 @@ export class CapturedLruMap<V> extends LruMap<string, V> implements CapturedTabl
   }
 
   comparable(value: unknown): string {
-    if (this.volatile.length === 0) return JSON.stringify(value);
-    const kept: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    for (const field of this.volatile) delete kept[field];
-    return JSON.stringify(kept);
+    return JSON.stringify(value);
   }
 
   putValue(_key: string, value: unknown): string {

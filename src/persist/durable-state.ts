@@ -114,7 +114,7 @@ export class DurableState {
     this.syncWanted = false;
     const capture = this.sim.store.changes;
     try {
-      const { entries, replaced } = capture.collect();
+      const { entries, replaced, mustSync } = capture.collect();
       const ids = capture.idsIssued;
       capture.idsIssued = 0;
       if (replaced) {
@@ -122,7 +122,7 @@ export class DurableState {
       } else if (entries.length > 0) {
         await this.segment.append(recordLine(entries));
         this.unsyncedIds += ids;
-        if (sync) await this.syncLog();
+        if (sync && mustSync) await this.syncLog();
         else this.unsynced = true;
       }
       for (const waiter of waiters) waiter.resolve();

@@ -88,11 +88,9 @@ export class SnapshotPatch {
     else throw new Error(`unknown logged value ${name}`);
   }
 
+  /** A put keeps the record's place (a record moved to the end is logged removed, then put). */
   private put(address: string[], key: string, value: Json): void {
-    const rows = this.table(address);
-    // An OAuth table is most-recently-used last: a put moves the record to the end, as the live table does.
-    if (address[0] === 'o') rows.delete(key);
-    rows.set(key, value);
+    this.table(address).set(key, value);
   }
 
   /** The rows of a table by key, read once from the snapshot when the log first names it. */

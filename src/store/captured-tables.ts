@@ -24,16 +24,13 @@ export function savedRecord(account: Account, name: CollectionName, record: unkn
   return record;
 }
 
-/** A key's last use changes on every call: saved with its next change or checkpoint, never waited for. */
-function comparedForm(name: CollectionName, record: unknown): unknown {
-  if (name !== 'keys') return record;
-  const { lastUsedAt: _lastUsed, ...rest } = record as { lastUsedAt: unknown };
-  return rest;
-}
+/** A key's last use changes on every call: logged, but no answer waits for the disk for it. */
+const KEY_VOLATILE = ['lastUsedAt'] as const;
 
 class CollectionTable<T extends { id: string }> implements CapturedTable, CollectionObserver<T> {
   readonly address: string;
   readonly reportsReads: boolean;
+  readonly volatile?: readonly string[];
 
   constructor(
     private readonly capture: ChangeCapture,
@@ -43,6 +40,7 @@ class CollectionTable<T extends { id: string }> implements CapturedTable, Collec
   ) {
     this.address = `"c",${JSON.stringify(account.id)},"${name}"`;
     this.reportsReads = !WRITE_ONCE.has(name);
+    if (name === 'keys') this.volatile = KEY_VOLATILE;
   }
 
   touched(id: string, item: T | undefined): void {
@@ -61,7 +59,7 @@ class CollectionTable<T extends { id: string }> implements CapturedTable, Collec
 
   comparable(value: unknown): string {
     // Write-once records are compared only as present or absent: their content never differs.
-    return this.reportsReads ? JSON.stringify(comparedForm(this.name, value)) : '';
+    return this.reportsReads ? JSON.stringify(value) : '';
   }
 
   putValue(key: string, value: unknown): string {

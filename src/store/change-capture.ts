@@ -25,8 +25,13 @@ export interface CapturedTable {
   readonly address: string;
   /** The record now under `key`, read without counting as handed out; undefined when gone. */
   peek(key: string): unknown;
-  /** What is compared: the record's JSON, less fields that change on every read (last-used times). */
+  /** What is compared: the record's JSON. */
   comparable(value: unknown): string;
+  /**
+   * Fields that change on every use (last-used times): a change to them alone is logged with
+   * the rest, but no answer waits for the disk because of it.
+   */
+  readonly volatile?: readonly string[];
   /** The value of a put entry, as JSON text. */
   putValue(key: string, value: unknown): string;
 }
@@ -52,6 +57,8 @@ export interface CapturedValue {
 /** The entries of one collect, and whether the whole simulation was replaced since the last. */
 export interface CollectedChanges {
   entries: string[];
+  /** Some entry is more than a last-used time: the answers waiting for it must wait for the disk. */
+  mustSync: boolean;
   /** Restored or reset as a whole: a log entry cannot say it, a checkpoint must. */
   replaced: boolean;
 }
@@ -64,6 +71,8 @@ export class ChangeCapture {
   enabled = false;
   private readonly handedOut = new Map<CapturedTable, Map<string, string | null>>();
   private readonly emptied = new Set<CapturedTable>();
+  /** Keys of ordered tables (most recently used last) whose record moved to the end. */
+  private readonly moved = new Map<CapturedTable, Set<string>>();
   private readonly accounts = new Map<CapturedAccount, string | null>();
   private readonly values: CapturedValue[] = [];
   private readonly logged = new Map<string, string>();
@@ -86,11 +95,21 @@ export class ChangeCapture {
     if (!seen.has(key)) seen.set(key, value === undefined ? null : table.comparable(value));
   }
 
+  /** The record under `key` moves to the end of its table's order (a most-recently-used table). */
+  movedToEnd(table: CapturedTable, key: string, value: unknown): void {
+    if (!this.enabled) return;
+    this.touch(table, key, value);
+    let keys = this.moved.get(table);
+    if (keys === undefined) this.moved.set(table, (keys = new Set()));
+    keys.add(key);
+  }
+
   /** Every record of the table is gone: the log says so once, then what was added since. */
   emptiedTable(table: CapturedTable): void {
     if (!this.enabled) return;
     this.pending = true;
     this.handedOut.delete(table);
+    this.moved.delete(table);
     this.emptied.add(table);
   }
 
@@ -120,6 +139,7 @@ export class ChangeCapture {
     this.pending = true;
     this.replacedAll = true;
     this.handedOut.clear();
+    this.moved.clear();
     this.emptied.clear();
     this.accounts.clear();
   }
@@ -138,6 +158,7 @@ export class ChangeCapture {
   /** The log entries for everything that changed since the last collect; clears the capture. */
   collect(): CollectedChanges {
     const entries: string[] = [];
+    let volatileOnly = 0;
     for (const [account, before] of this.accounts) {
       const now = account.headerText();
       if (now !== before) entries.push(`["h",${JSON.stringify(account.id)},${now}]`);
@@ -148,18 +169,30 @@ export class ChangeCapture {
         const value = table.peek(key);
         if (value === undefined) {
           if (before !== null) entries.push(`["d",${table.address},${JSON.stringify(key)}]`);
-        } else if (before === null || table.comparable(value) !== before) {
-          entries.push(`["p",${table.address},${JSON.stringify(key)},${table.putValue(key, value)}]`);
+          continue;
         }
+        const moved = this.moved.get(table)?.has(key) === true;
+        if (before !== null) {
+          const now = table.comparable(value);
+          if (now === before && !moved) continue;
+          if ((now === before || (table.volatile && sameBut(table.volatile, before, now))) && !moved) volatileOnly++;
+          // Removed and put again: the replay moves it to the end, as the table did.
+          if (moved) entries.push(`["d",${table.address},${JSON.stringify(key)}]`);
+        }
+        entries.push(`["p",${table.address},${JSON.stringify(key)},${table.putValue(key, value)}]`);
       }
     }
+    const mustSync = entries.length > volatileOnly;
     // Values ride along with any other change, or go alone when due; unchanged ones stay out.
     const alone = entries.length === 0;
+    let valuesDue = false;
     for (const value of this.values) {
       const logged = this.logged.get(value.name) ?? '';
-      if (alone && !value.due(logged)) continue;
+      const due = value.due(logged);
+      if (alone && !due) continue;
       const now = value.read();
       if (now === logged) continue;
+      valuesDue ||= due;
       entries.push(`["v",${JSON.stringify(value.name)},${now}]`);
       this.logged.set(value.name, now);
     }
@@ -167,13 +200,24 @@ export class ChangeCapture {
     this.accounts.clear();
     this.emptied.clear();
     this.handedOut.clear();
+    this.moved.clear();
     this.replacedAll = false;
     this.pending = false;
-    return { entries, replaced };
+    return { entries, replaced, mustSync: mustSync || valuesDue };
   }
 
   /** The durability wait for an answer just made, if the log keeper asks for one. */
   settle(): Promise<void> | undefined {
     return this.gate?.();
   }
+}
+
+/** Whether two JSON texts of one record differ only in `fields`. */
+function sameBut(fields: readonly string[], a: string, b: string): boolean {
+  const strip = (text: string) => {
+    const record = JSON.parse(text) as Record<string, unknown>;
+    for (const field of fields) delete record[field];
+    return JSON.stringify(record);
+  };
+  return strip(a) === strip(b);
 }

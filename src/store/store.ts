@@ -112,7 +112,10 @@ export class Store {
 
   /** Whether `record` is still the key held under its digest (a reset or a restore replaces the records). */
   holdsKey(record: ApiKeyRecord): boolean {
-    return this.keysByHash.get(record.hash) === record;
+    const held = this.keysByHash.get(record.hash) === record;
+    // A key a connection kept is handed out again: a change made to it in place is captured.
+    if (held) this.accounts.get(record.accountId)?.keys.get(record.id);
+    return held;
   }
 
   revokeKey(record: ApiKeyRecord, now: number): void {
