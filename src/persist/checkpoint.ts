@@ -6,7 +6,7 @@ import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from '../state/snapshot-schema.js';
 import type { Account } from '../store/account.js';
 import { ACCOUNT_COLLECTIONS, IDEMPOTENCY_INDEXES, savedRecord } from '../store/captured-tables.js';
 import type { OrderedCollection } from '../store/ordered-collection.js';
-import { syncDirectory } from './log-file.js';
+import { syncDirectoryLater } from './log-file.js';
 
 /**
  * A checkpoint: the whole simulation in the saved format, written a slice at a time while the
@@ -20,8 +20,8 @@ import { syncDirectory } from './log-file.js';
 
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 /** Longest a slice of serialization holds the event loop. */
-const SLICE_MS = 4;
-const CHUNK_BYTES = 1 << 20;
+const SLICE_MS = 3;
+const CHUNK_BYTES = 256 * 1024;
 
 export class CheckpointAborted extends Error {}
 
@@ -143,7 +143,7 @@ export async function writeCheckpoint(path: string, pieces: Iterator<string>, ab
     closeSync(fd);
     renameSync(temporary, path);
     renamed = true;
-    syncDirectory(path);
+    await syncDirectoryLater(path);
     return bytes;
   } finally {
     if (!renamed) {

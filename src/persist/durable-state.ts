@@ -3,7 +3,7 @@ import type { SimulatorState } from '../state/simulator-state.js';
 import type { CapturedValue } from '../store/change-capture.js';
 import { removeStaleTemporaries, writePrivateFile } from '../cli/private-file.js';
 import { checkpointPieces, CheckpointAborted, writeCheckpoint } from './checkpoint.js';
-import { listSegments, recordLine, removeSegment, SegmentWriter, syncDirectory } from './log-file.js';
+import { listSegments, recordLine, removeSegment, SegmentWriter, syncDirectory, syncDirectoryLater } from './log-file.js';
 import { RESERVED_DRAWS } from './replay.js';
 
 /**
@@ -43,6 +43,8 @@ export class DurableState {
   private stopping = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly sim: SimulatorState;
+  /** The directory entry of the newest segment on its way to the disk: its records count as durable once it is. */
+  private directorySynced: Promise<void> = Promise.resolve();
 
   constructor(
     simulator: Simulator,
@@ -136,7 +138,7 @@ export class DurableState {
   private async syncLog(): Promise<void> {
     this.unsynced = false;
     this.unsyncedIds = 0;
-    await this.segment.sync();
+    await Promise.all([this.segment.sync(), this.directorySynced]);
   }
 
   private tick(): void {
@@ -149,7 +151,8 @@ export class DurableState {
   private rotate(): void {
     const old = this.segment;
     this.segment = new SegmentWriter(this.options.path, old.n + 1);
-    syncDirectory(this.options.path);
+    this.directorySynced = syncDirectoryLater(this.options.path);
+    this.directorySynced.catch(() => undefined);
     this.unsynced = false;
     old.sync().finally(() => old.close()).catch(() => undefined);
   }

@@ -1,4 +1,4 @@
-import { closeSync, constants, fdatasync, fstatSync, fsyncSync, ftruncateSync, openSync, readdirSync, unlinkSync, write } from 'node:fs';
+import { close, closeSync, constants, fdatasync, fstatSync, fsync, fsyncSync, ftruncateSync, open, openSync, readdirSync, unlinkSync, write } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { readPrivateFile, UntrustedFileError } from '../cli/private-file.js';
@@ -150,4 +150,14 @@ export function syncDirectory(statePath: string): void {
   } finally {
     closeSync(dir);
   }
+}
+
+/** The same, off the event loop. */
+export function syncDirectoryLater(statePath: string): Promise<void> {
+  return new Promise((resolve, reject) =>
+    open(dirname(statePath), 'r', (error, dir) => {
+      if (error) return reject(error);
+      fsync(dir, (syncError) => close(dir, () => (syncError ? reject(syncError) : resolve())));
+    }),
+  );
 }

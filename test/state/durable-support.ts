@@ -74,3 +74,21 @@ export async function listAll(run: Running, path: string, key = run.key): Promis
   } while (cursor);
   return all;
 }
+
+/** A large body on a connection of its own (a kept-alive one may have been closed while the body was made). */
+export async function postLarge(run: Running, path: string, body: string): Promise<Answer> {
+  const { request } = await import('node:http');
+  const url = new URL(path, run.base);
+  const answer = await new Promise<{ status: number; headers: Record<string, string>; text: string }>((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string>, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+  assertContract({ method: 'POST', url: path, status: answer.status, headers: answer.headers, body: answer.text });
+  return { status: answer.status, body: answer.text ? JSON.parse(answer.text) : undefined };
+}
