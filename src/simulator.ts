@@ -153,7 +153,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       const response = engine.handle(request, handleOptions);
       // The one durability wait, for every adapter and tool call: the log's keeper says whether this answer waits.
       const durable = store.changes.settle();
-      if (durable) response.durable = durable;
+      if (durable) {
+        // Whoever sends the answer hears of a failure; an answer nobody sends must not end the process with it.
+        durable.catch(() => undefined);
+        response.durable = durable;
+      }
       return response;
     },
     clock,

@@ -41,6 +41,8 @@ export class DurableState {
   private unsynced = false;
   private unsyncedIds = 0;
   private stopping = false;
+  /** A flush failed: what it held is only in memory until a checkpoint writes everything again. */
+  private lost = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly sim: SimulatorState;
   /** The directory entry of the newest segment on its way to the disk: its records count as durable once it is. */
@@ -128,7 +130,12 @@ export class DurableState {
         else this.unsynced = true;
       }
       for (const waiter of waiters) waiter.resolve();
+      if (this.lost && !this.checkpointing) {
+        this.lost = false;
+        this.startCheckpoint();
+      }
     } catch (error) {
+      this.lost = true;
       this.options.onError(`content-sim: cannot write the state log of ${this.options.path}: ${(error as Error).message}\n`);
       for (const waiter of waiters) waiter.reject(error);
     }

@@ -1,4 +1,4 @@
-import { close, closeSync, constants, fdatasync, fstatSync, fsync, fsyncSync, ftruncateSync, open, openSync, readdirSync, unlinkSync, write } from 'node:fs';
+import { close, closeSync, constants, fdatasync, fstatSync, fsync, fsyncSync, ftruncate, ftruncateSync, open, openSync, readdirSync, unlinkSync, write } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { readPrivateFile, UntrustedFileError } from '../cli/private-file.js';
@@ -120,12 +120,18 @@ export class SegmentWriter {
     this.bytes = fstatSync(this.fd).size;
   }
 
+  /** Appends a record; a failed write (a full disk) is cut off again, so no torn record ever has others after it. */
   append(data: Buffer): Promise<void> {
+    const start = this.bytes;
     this.bytes += data.length;
     return new Promise((resolve, reject) => {
       const from = (offset: number) =>
         write(this.fd, data, offset, data.length - offset, null, (error, written) => {
-          if (error) return reject(error);
+          if (error) {
+            this.bytes = start;
+            ftruncate(this.fd, start, () => reject(error));
+            return;
+          }
           if (offset + written < data.length) return from(offset + written);
           resolve();
         });
