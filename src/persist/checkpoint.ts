@@ -2,7 +2,7 @@ import { closeSync, constants, fsync, openSync, renameSync, unlinkSync, write } 
 import { savedClock } from '../clock/clock.js';
 import { temporaryName } from '../cli/private-file.js';
 import type { SimulatorState } from '../state/simulator-state.js';
-import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from '../state/snapshot-schema.js';
+import { snapshotHead } from '../state/snapshot.js';
 import type { Account } from '../store/account.js';
 import { ACCOUNT_COLLECTIONS, IDEMPOTENCY_INDEXES, savedRecord } from '../store/captured-tables.js';
 import type { OrderedCollection } from '../store/ordered-collection.js';
@@ -27,17 +27,9 @@ export class CheckpointAborted extends Error {}
 
 /** The saved simulation as pieces of JSON text, read from the live state as they are asked for. */
 export function* checkpointPieces(sim: SimulatorState, walSegment: number): Generator<string> {
-  const savedAt = sim.clock.realNow();
-  const head = {
-    format: SNAPSHOT_FORMAT,
-    version: SNAPSHOT_VERSION,
-    simulatorVersion: sim.version,
-    seed: sim.seed,
-    savedAt,
-    walSegment,
-    clock: savedClock(sim.clock.setting(), savedAt),
-    streams: { ...sim.store.streams, correlationIds: sim.correlationIds.getState() },
-  };
+  const { savedAt, ...rest } = snapshotHead(sim);
+  // The clock from its setting, as of savedAt exactly (not read again a moment later).
+  const head = { ...rest, savedAt, walSegment, clock: savedClock(sim.clock.setting(), savedAt) };
   yield `${JSON.stringify(head).slice(0, -1)},"accounts":[`;
   let first = true;
   for (const account of sim.store.accounts.values()) {

@@ -1,5 +1,6 @@
 import type { Simulator } from '../simulator.js';
 import type { SimulatorState } from '../state/simulator-state.js';
+import { HEAD_FIELDS_LOGGED_BY_NAME, snapshotHead } from '../state/snapshot.js';
 import type { CapturedValue } from '../store/change-capture.js';
 import { removeStaleTemporaries, writePrivateFile } from '../cli/private-file.js';
 import { checkpointPieces, CheckpointAborted, writeCheckpoint } from './checkpoint.js';
@@ -242,5 +243,12 @@ function watchedValues(sim: SimulatorState): CapturedValue[] {
       return now.some((d, i) => ((d - (loggedDraws[i] as number)) >>> 0) >= RESERVED_DRAWS / 2);
     },
   };
-  return [clock, streams];
+  // Whatever else the snapshot's head holds, recorded whole when it changes (nothing, today).
+  const extra = () => {
+    const head: Record<string, unknown> = snapshotHead(sim);
+    for (const name of HEAD_FIELDS_LOGGED_BY_NAME) delete head[name];
+    return JSON.stringify(head);
+  };
+  const extras: CapturedValue = { name: 'extras', read: extra, due: (logged) => extra() !== logged };
+  return [clock, streams, extras];
 }

@@ -85,6 +85,7 @@ export class SnapshotPatch {
   private value(name: string, value: Json): void {
     if (name === 'clock') this.snapshot.clock = savedClock(value as ClockSetting, this.snapshot.savedAt);
     else if (name === 'streams') this.snapshot.streams = value;
+    else if (name === 'extras') Object.assign(this.snapshot, value);
     else throw new Error(`unknown logged value ${name}`);
   }
 
