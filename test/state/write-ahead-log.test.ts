@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { advanced } from '../../src/persist/replay.js';
 import { call, killAll, serveWithState, sigkill, type Running } from './durable-support.js';
 
@@ -81,6 +82,12 @@ describe('the write-ahead log', () => {
     const grants = ok(await call(run, 'GET', '/api/v1/oauth/grants', undefined, {}, fresh.value), 200);
     ok(await call(run, 'DELETE', `/api/v1/oauth/grants/${grants.data[0].id}`, undefined, {}, fresh.value), 200);
     expect(second.access_token).toBeTruthy();
+    // A tool call over MCP (the official client): its answer, too, waits for the log.
+    const mcp = new Client({ name: 'wal-test', version: '1' });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${run.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${run.key}` } } }));
+    const viaMcp = (await mcp.callTool({ name: 'createTarget', arguments: { name: 'By tool', slug: 'by-tool', description: 'd', brandKit: { voice: 'v', tone: 't' } } })) as { isError?: boolean; structuredContent?: { id: string } };
+    expect(viaMcp.isError).toBeFalsy();
+    await mcp.close();
     // The other account: reset empties it, then a purchase.
     ok(await call(run, 'POST', '/api/v1/targets', { name: 'Theirs', slug: 'theirs' }, {}, own), 201);
     ok(await call(run, 'POST', `/_sim/accounts/${account.accountId}/reset`, {}), 200);
@@ -104,5 +111,6 @@ describe('the write-ahead log', () => {
     expect((await call(again, 'GET', '/api/v1/tokens/balance', undefined, {}, revoked.value)).status).toBe(401);
     expect((await call(again, 'GET', '/api/v1/tokens/balance', undefined, {}, rotated.value)).status).toBe(401);
     expect((await call(again, 'GET', '/api/v1/tokens/balance', undefined, {}, fresh.value)).status).toBe(200);
+    expect((await call(again, 'GET', `/api/v1/targets/${viaMcp.structuredContent!.id}`)).body.name).toBe('By tool');
   });
 });
