@@ -20,7 +20,7 @@ import { syncDirectoryLater } from './log-file.js';
 
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 /** Longest a slice of serialization holds the event loop. */
-const SLICE_MS = 3;
+const SLICE_MS = 2;
 const CHUNK_BYTES = 256 * 1024;
 
 export class CheckpointAborted extends Error {}
