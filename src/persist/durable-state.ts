@@ -70,6 +70,9 @@ export class DurableState {
     }
     this.segment = new SegmentWriter(options.path, nextSegment);
     syncDirectory(options.path);
+    // Where the id streams stand now (moved past the reserve after a crash): on disk before the
+    // first answer, so a second crash before any write does not give the same ids again.
+    this.segment.appendNow(recordLine(watchedValues(this.sim).map((v) => `["v",${JSON.stringify(v.name)},${v.read()}]`)));
     capture.gate = () => this.gate();
     this.timer = setInterval(() => this.tick(), options.intervalMs);
     this.timer.unref();

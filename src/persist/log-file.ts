@@ -1,4 +1,4 @@
-import { close, closeSync, constants, fdatasync, fstatSync, fsync, fsyncSync, ftruncate, ftruncateSync, open, openSync, readdirSync, unlinkSync, write } from 'node:fs';
+import { close, closeSync, constants, fdatasync, fdatasyncSync, fstatSync, fsync, fsyncSync, ftruncate, ftruncateSync, open, openSync, readdirSync, unlinkSync, write, writeSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { readPrivateFile, UntrustedFileError } from '../cli/private-file.js';
@@ -52,6 +52,8 @@ export class LogFileError extends Error {}
 /** A segment's records, and where its last whole record ends (a torn tail is cut there). */
 export interface ReadSegment {
   records: unknown[][];
+  /** Where each record starts, in bytes. */
+  starts: number[];
   /** Bytes of whole records; less than the file's size when its last record is torn. */
   goodBytes: number;
   torn: boolean;
@@ -67,9 +69,10 @@ export function readSegment(statePath: string, n: number, maxBytes: number, last
     if (error instanceof UntrustedFileError) throw new LogFileError(`the state log ${error.message}; not loaded`);
     throw error;
   }
-  if (bytes === undefined) return { records: [], goodBytes: 0, torn: false };
+  if (bytes === undefined) return { records: [], starts: [], goodBytes: 0, torn: false };
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const records: unknown[][] = [];
+  const starts: number[] = [];
   let at = 0;
   while (at < buffer.length) {
     const end = buffer.indexOf(0x0a, at);
@@ -78,12 +81,13 @@ export function readSegment(statePath: string, n: number, maxBytes: number, last
       // A bad line with whole records after it is damage, not a crash mid-write: refuse it.
       const rest = end === -1 ? -1 : buffer.indexOf(0x0a, end + 1);
       if (!last || rest !== -1) throw new LogFileError(`the state log ${path} is damaged at byte ${at} (not its last record); move the state file and its logs away to start afresh`);
-      return { records, goodBytes: at, torn: true };
+      return { records, starts, goodBytes: at, torn: true };
     }
     records.push(record);
+    starts.push(at);
     at = end + 1;
   }
-  return { records, goodBytes: at, torn: false };
+  return { records, starts, goodBytes: at, torn: false };
 }
 
 function parseLine(line: Buffer): unknown[] | undefined {
@@ -137,6 +141,13 @@ export class SegmentWriter {
         });
       from(0);
     });
+  }
+
+  /** Appends and flushes before going on: for the one record a start writes before it answers anything. */
+  appendNow(data: Buffer): void {
+    writeSync(this.fd, data);
+    this.bytes += data.length;
+    fdatasyncSync(this.fd);
   }
 
   sync(): Promise<void> {

@@ -40,7 +40,15 @@ export function recoverState(simulator: Simulator, path: string, snapshot: unkno
       const last = n === segments[segments.length - 1];
       const read = readSegment(path, n, MAX_SEGMENT_BYTES, last);
       if (read.torn) truncateSegment(path, n, read.goodBytes);
-      for (const record of read.records) if (!patch.apply(record)) break replay;
+      for (const [i, record] of read.records.entries()) {
+        if (patch.apply(record)) continue;
+        // A restore whose checkpoint never came: it and all after it were never answered. Cut
+        // off, so that what this start writes next is never read after that mark.
+        truncateSegment(path, n, read.starts[i]!);
+        for (const later of segments) if (later > n) removeSegment(path, later);
+        segments.splice(segments.indexOf(n) + 1);
+        break replay;
+      }
     }
   } catch (error) {
     if (error instanceof LogFileError) throw new StateFileError(error.message);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readStateFile, StateFileError } from '../../src/cli/state-file.js';
 import { DurableState } from '../../src/persist/durable-state.js';
-import { listSegments, segmentPath } from '../../src/persist/log-file.js';
+import { listSegments, recordLine, segmentPath } from '../../src/persist/log-file.js';
 import { recoverState } from '../../src/persist/recover.js';
 import { createSimulator, type Simulator } from '../../src/simulator.js';
 import { assertContract } from '../support/contract.js';
@@ -68,7 +68,21 @@ describe('recovery from the state log', () => {
     bytes[text.indexOf('"A"') + 1] = 'Z'.charCodeAt(0);
     writeFileSync(segment, bytes);
     expect(() => kept(path)).toThrow(StateFileError);
-    expect(() => kept(path)).toThrow(/damaged at byte 0 \(not its last record\)/);
+    expect(() => kept(path)).toThrow(/damaged at byte \d+ \(not its last record\)/);
+  });
+
+  it('replays up to a restore whose checkpoint never came, and no further; what the next start answers is kept', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'sim-log-')), 'state.json');
+    const first = kept(path);
+    await call(first.simulator, 'POST', '/api/v1/targets', { name: 'Before', slug: 'before' });
+    // The mark a restore leaves before its checkpoint, then a write of the dying process after it (never answered).
+    appendFileSync(segmentPath(path, listSegments(path).at(-1)!), recordLine(['["R"]']));
+    await call(first.simulator, 'POST', '/api/v1/targets', { name: 'Unanswered', slug: 'unanswered' });
+    const second = kept(path);
+    expect((await call(second.simulator, 'GET', '/api/v1/targets')).body.data.map((t: { name: string }) => t.name)).toEqual(['Before']);
+    await call(second.simulator, 'POST', '/api/v1/targets', { name: 'Answered', slug: 'answered' });
+    const third = kept(path);
+    expect((await call(third.simulator, 'GET', '/api/v1/targets')).body.data.map((t: { name: string }) => t.name)).toEqual(['Answered', 'Before']);
   });
 
   it('gives no id twice after a crash: ids handed out but never logged are skipped', async () => {
@@ -79,6 +93,9 @@ describe('recovery from the state log', () => {
     seen.add(created.body.id);
     // Reads log nothing, yet each answer carries a fresh correlation id.
     for (let i = 0; i < 100; i++) seen.add((await call(first.simulator, 'GET', '/api/v1/targets')).correlationId!);
+    // A second crash before any write: the reserve is not taken from the same place again.
+    const between = kept(path);
+    for (let i = 0; i < 100; i++) seen.add((await call(between.simulator, 'GET', '/api/v1/targets')).correlationId!);
     const second = kept(path);
     for (let i = 0; i < 50; i++) {
       const next = await call(second.simulator, 'POST', '/api/v1/targets', { name: `N${i}`, slug: `n-${i}` });
