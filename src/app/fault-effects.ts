@@ -27,8 +27,29 @@ export interface AppResponse {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The response as an adapter writes it; synchronous unless the fault asks for a wait. */
+/**
+ * What an answer becomes when the change it reports could not be made durable: the change is
+ * not promised to the client (it may be gone after a restart), so no success is sent.
+ */
+function notSaved(response: HandledResponse): HandledResponse {
+  const body = JSON.stringify({ error: 'The change could not be saved to the state file.', code: 'INTERNAL_ERROR', details: {} });
+  return { status: 500, headers: { 'content-type': 'application/json', 'x-correlation-id': response.log.correlationId }, body, log: { ...response.log, errorCode: 'INTERNAL_ERROR' } };
+}
+
+/** The response once what it reports is durable (a state file is kept), or the 500 that says it is not. */
+function afterDurable(response: HandledResponse): HandledResponse | Promise<HandledResponse> {
+  const { durable } = response;
+  if (!durable) return response;
+  return durable.then(() => response, () => notSaved(response));
+}
+
+/** The response as an adapter writes it; synchronous unless the fault or the state log asks for a wait. */
 export function performFault(response: HandledResponse): AppResponse | Promise<AppResponse> {
+  const kept = afterDurable(response);
+  return kept instanceof Promise ? kept.then(performTimedFault) : performTimedFault(kept);
+}
+
+function performTimedFault(response: HandledResponse): AppResponse | Promise<AppResponse> {
   const { fault } = response;
   if (!fault) return response.stream ? withEvents(response) : response;
   if (fault.drop) return { status: 0, headers: {}, body: '', drop: true, log: response.log };
@@ -37,7 +58,8 @@ export function performFault(response: HandledResponse): AppResponse | Promise<A
 }
 
 /** The same fault for an MCP tool call: it answers late (a slow body as late as its last piece), or its connection is cut. */
-export async function performToolFault(response: HandledResponse): Promise<HandledResponse | 'dropped'> {
+export async function performToolFault(handled: HandledResponse): Promise<HandledResponse | 'dropped'> {
+  const response = await afterDurable(handled);
   const { fault } = response;
   if (!fault) return response;
   if (fault.drop) return 'dropped';

@@ -23,7 +23,7 @@ export interface ServeOptions {
   /** How long a stop lets requests finish before closing what is left. */
   drainMs: number;
   /** Where the simulation is kept across restarts, and how often it is written. */
-  stateFile?: { path: string; intervalMs: number };
+  stateFile?: { path: string; intervalMs: number; durability: 'every-write' | 'interval' };
   /** Whether --seed (or SIM_SEED) was given: otherwise a state file's seed is taken. */
   seedGiven: boolean;
   /** Above this resident memory (MiB), calls that would store more get 503 CAPACITY_EXCEEDED. */
@@ -60,10 +60,13 @@ Options:
                       without one, /_sim answers loopback clients only
   --drain-timeout <s> On SIGTERM/SIGINT, let requests finish for at most s seconds (default 5);
                       a second signal stops at once
-  --state-file <path> Restore the whole simulation from this file at start (when it exists) and
-                      write it back atomically every interval and at shutdown (env SIM_STATE_FILE)
+  --state-file <path> Keep the whole simulation in this file: restored at start (when it
+                      exists), every change logged beside it (<path>.wal-<n>) (env SIM_STATE_FILE)
+  --durability <mode> every-write (default): an answer reporting a change is sent once the
+                      change is on disk; interval: the log reaches the disk every
+                      --state-interval seconds (faster; a power loss may lose that much)
   --state-interval <s>
-                      Seconds between writes of the state file (default 5)
+                      Seconds between flushes of the log with --durability interval (default 5)
   --journal-size <n>  Requests the journal under /_sim/journal keeps (default 1000; 0: none)
   --max-memory <MiB>  Memory budget: above it, calls that would store more answer 503
                       CAPACITY_EXCEEDED while reads go on (env SIM_MAX_MEMORY; without it,
@@ -109,6 +112,7 @@ const SERVE_OPTIONS = {
   'drain-timeout': { type: 'string' },
   'state-file': { type: 'string' },
   'state-interval': { type: 'string' },
+  durability: { type: 'string' },
   'journal-size': { type: 'string' },
   instance: { type: 'string' },
   'max-memory': { type: 'string' },
@@ -168,6 +172,10 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   const stateSeconds = Number(values['state-interval'] ?? 5);
   if (!Number.isFinite(stateSeconds) || stateSeconds < 0.01 || stateSeconds > 3600) throw new UsageError(`--state-interval must be 0.01 to 3600 seconds, not ${values['state-interval']}`);
   if (statePath === '') throw new UsageError('--state-file needs a path');
+  // --durability: how soon a change reaches the disk (see docs/operations/persistence.md).
+  const durability = values.durability ?? env.SIM_DURABILITY ?? 'every-write';
+  if (durability !== 'every-write' && durability !== 'interval') throw new UsageError(`--durability must be every-write or interval, not ${durability}`);
+  if (values.durability !== undefined && !statePath) throw new UsageError('--durability needs --state-file');
   const journalSize = Number(values['journal-size'] ?? 1000);
   if (!Number.isInteger(journalSize) || journalSize < 0 || journalSize > 1_000_000) throw new UsageError(`--journal-size must be 0 to 1000000, not ${values['journal-size']}`);
   const instanceText = values.instance ?? env.SIM_INSTANCE;
@@ -189,7 +197,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   return {
     connections,
     drainMs: Math.round(drainSeconds * 1000),
-    ...(statePath ? { stateFile: { path: statePath, intervalMs: Math.round(stateSeconds * 1000) } } : {}),
+    ...(statePath ? { stateFile: { path: statePath, intervalMs: Math.round(stateSeconds * 1000), durability } } : {}),
     seedGiven: (values.seed ?? env.SIM_SEED) !== undefined,
     ...(maxMemoryMiB !== undefined ? { maxMemoryMiB } : {}),
     // OAuth client ID metadata documents over http on loopback: for testing a client locally.

@@ -17,7 +17,7 @@ const PRIVATE = 0o600;
 export class UntrustedFileError extends Error {}
 
 /** `state.json.<32 hex>.tmp`: the shape of our own temporaries, and only of those. */
-function temporaryName(path: string): string {
+export function temporaryName(path: string): string {
   return `${path}.${randomBytes(16).toString('hex')}.tmp`;
 }
 

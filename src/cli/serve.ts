@@ -14,7 +14,9 @@ import { npmLauncher, watchLauncher } from './launcher-watch.js';
 import { contentCacheBytesFor, sampleMemory, startMemoryGauge } from './memory-gauge.js';
 import { HeapGrowth } from './heap-growth.js';
 import { requestLogger, withoutDashboardReads } from './request-log.js';
-import { readStateFile, restoreFromStateFile, StateWriter } from './state-file.js';
+import { readStateFile } from './state-file.js';
+import { DurableState } from '../persist/durable-state.js';
+import { recoverState } from '../persist/recover.js';
 import { describeScenarioError, readScenarioFiles, scenarioBanner } from './scenario-files.js';
 import type { ScenarioSource } from '../scenarios/source.js';
 import { guardConnections } from '../adapters/node-connection-guard.js';
@@ -37,7 +39,7 @@ export async function main(): Promise<void> {
 
   const options = parsed;
   let simulator;
-  let stateWriter: StateWriter | undefined;
+  let durableState: DurableState | undefined;
   let sources: ScenarioSource[] = [];
   const stateProblem = options.stateFile && stateFileProblem(options.stateFile.path);
   if (stateProblem) {
@@ -54,9 +56,9 @@ export async function main(): Promise<void> {
     const scenarios = saved ? [] : sources.map((s) => s.value);
     simulator = createSimulator({ contentCacheBytes: contentCacheBytesFor(), ...options.simulator, scenarios });
     if (options.stateFile) {
-      if (saved) restoreFromStateFile(simulator, options.stateFile.path, saved.snapshot);
-      stateWriter = new StateWriter(simulator, options.stateFile.path, options.stateFile.intervalMs, (line) => process.stderr.write(line));
-      stateWriter.start();
+      const recovered = saved ? recoverState(simulator, options.stateFile.path, saved.snapshot) : undefined;
+      durableState = new DurableState(simulator, { ...options.stateFile, onError: (line) => process.stderr.write(line) }, recovered?.nextSegment);
+      if (recovered && recovered.outcome.records > 0) durableState.compactSoon();
     }
   } catch (error) {
     process.stderr.write(`content-sim: ${describeScenarioError(error, sources) ?? (error as Error).message}\n`);
@@ -105,7 +107,7 @@ export async function main(): Promise<void> {
       simulator.stopAccepting();
       simulator.endJournalFeeds();
     },
-    onExit: () => stateWriter?.stop(),
+    onExit: () => durableState?.stop(),
   });
   // npx does not pass its signals on: when the npm process that started us is gone, stop as on SIGTERM.
   const launcher = npmLauncher(process.env);

@@ -13,20 +13,18 @@ export interface ShutdownOptions {
   log?: (line: string) => void;
   /** Runs at the first signal, before draining (readiness turns 503). */
   onStop?: () => void;
-  /** Runs last, whichever way the process stops (the state file's final write). */
-  onExit?: () => void;
+  /** Runs last, whichever way the process stops (the state log's last flush); the exit waits for its promise. */
+  onExit?: () => void | Promise<void>;
 }
 
 /** Returns a stop to call from within (the launcher gone): the first signal's, and nothing once a stop is under way. */
 export function stopOnSignals(server: Server, options: ShutdownOptions): (reason: string) => void {
   let stopping = false;
   const exit = () => {
-    try {
-      options.onExit?.();
-    } catch (error) {
-      options.log?.(`content-sim: ${(error as Error).message}\n`);
-    }
-    process.exit(0);
+    Promise.resolve()
+      .then(() => options.onExit?.())
+      .catch((error: Error) => options.log?.(`content-sim: ${error.message}\n`))
+      .finally(() => process.exit(0));
   };
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {

@@ -1,8 +1,7 @@
 import { constants as bufferLimits } from 'node:buffer';
 import { ApiError } from '../errors/api-error.js';
 import type { Simulator } from '../simulator.js';
-import { takeSnapshot, type SimulationSnapshot } from '../state/snapshot.js';
-import { readPrivateFile, removeStaleTemporaries, UntrustedFileError, writePrivateFile } from './private-file.js';
+import { readPrivateFile, UntrustedFileError } from './private-file.js';
 
 /** A state file that cannot be used: the CLI prints the message and exits. */
 export class StateFileError extends Error {}
@@ -49,52 +48,5 @@ export function restoreFromStateFile(simulator: Simulator, path: string, snapsho
     const fields = (error.details as { fields?: Array<{ path: string; message: string }> }).fields ?? [];
     const faults = fields.map((f) => `  ${f.path.replace(/^body\.?/, '') || '(file)'}: ${f.message}`).join('\n');
     throw new StateFileError(`the state file ${path} cannot be restored:\n${faults}`);
-  }
-}
-
-/**
- * Writes the simulation to `path` now, on an interval, and at the end: each time to a
- * temporary file that is flushed to disk and then renamed over the old one, so a crash at
- * any moment leaves either the previous state or the new one, never a torn file. An
- * unchanged simulation is not written again.
- */
-export class StateWriter {
-  private lastBody = '';
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly simulator: Simulator,
-    private readonly path: string,
-    private readonly intervalMs: number,
-    private readonly onError: (message: string) => void,
-  ) {}
-
-  /** Writes once (so an unwritable path fails at start, not minutes later), then every interval. */
-  start(): void {
-    removeStaleTemporaries(this.path);
-    this.save();
-    this.timer = setInterval(() => {
-      try {
-        this.save();
-      } catch (error) {
-        this.onError(`content-sim: cannot write the state file ${this.path}: ${(error as Error).message}\n`);
-      }
-    }, this.intervalMs);
-    this.timer.unref();
-  }
-
-  /** The last write, at shutdown. */
-  stop(): void {
-    clearInterval(this.timer);
-    this.save();
-  }
-
-  save(): void {
-    const { savedAt, ...rest }: SimulationSnapshot = takeSnapshot(this.simulator.internal);
-    const body = JSON.stringify(rest);
-    if (body === this.lastBody) return;
-    // savedAt first, then the rest as compared: one serialization of a state that may be large.
-    writePrivateFile(this.path, `{"savedAt":${savedAt},${body.slice(1)}\n`);
-    this.lastBody = body;
   }
 }

@@ -12,6 +12,17 @@ export interface ClockOptions {
   realTime?: () => number;
 }
 
+/** A clock's setting: `at` is the frozen instant, or the offset (ms) from real time while it runs. */
+export interface ClockSetting {
+  frozen: boolean;
+  at: number;
+}
+
+/** The saved form of a clock set so, as of the real instant `savedAt`. */
+export function savedClock(setting: ClockSetting, savedAt: number): { now: number; frozen: boolean } {
+  return { now: setting.frozen ? setting.at : setting.at + savedAt, frozen: setting.frozen };
+}
+
 export class Clock {
   private readonly realTime: () => number;
   /** Added to real time while running. */
@@ -44,6 +55,14 @@ export class Clock {
   /** Real time, as this clock reads it: when a saved simulation was saved. */
   realNow(): number {
     return this.realTime();
+  }
+
+  /**
+   * How the clock is set, which real time alone does not change: where it stands when frozen,
+   * else its offset from real time. What a write-ahead log records of a clock.
+   */
+  setting(): ClockSetting {
+    return this.frozenAt === null ? { frozen: false, at: this.offset } : { frozen: true, at: this.frozenAt };
   }
 
   /** What a saved simulation keeps: the instant, and whether time stands still there. */

@@ -11,7 +11,7 @@ import { guardControl } from './control-guard.js';
 import type { EngineFault, EngineHooks } from './engine-hooks.js';
 import { guessingAddress, originRelative } from './request-facts.js';
 import { CORS_HEADERS, preflightResponse } from './cors.js';
-import { readJsonBody } from './http-body.js';
+import { bodyLimitFor, readJsonBody } from './http-body.js';
 import type { RequestValidator, ValidatedParameters } from './request-validation.js';
 import { Router, methodNotAllowed } from './router.js';
 import { assertHandlersMatch } from './handler-checks.js';
@@ -244,7 +244,7 @@ export class Engine<State extends EngineState = EngineState> {
 
   private body(operation: Operation, request: EngineRequest): unknown {
     if (!operation.bodySchemaPointer) return undefined;
-    const body = readJsonBody(request.headers['content-type'], request.body);
+    const body = readJsonBody(request.headers['content-type'], request.body, bodyLimitFor(originRelative(request.url)));
     if (body === undefined) {
       if (operation.bodyRequired) throw validationError([{ path: 'body', message: 'is required: send a JSON object' }]);
       return undefined;

@@ -6,9 +6,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** OAuth forms and registrations are a few hundred bytes; a larger cap there only feeds floods. */
 export const MAX_OAUTH_BODY_BYTES = 64 * 1024;
 
+/** A whole simulation sent to POST /_sim/restore: as large as a state file may grow (documented in simulator-control.yaml). */
+export const MAX_RESTORE_BODY_BYTES = 512 * 1024 * 1024;
+
 /** The most body bytes a request to this path may carry: adapters keep one byte more and no more. */
 export function bodyLimitFor(url: string): number {
-  return url.startsWith('/oauth/') ? MAX_OAUTH_BODY_BYTES : MAX_BODY_BYTES;
+  if (url.startsWith('/oauth/')) return MAX_OAUTH_BODY_BYTES;
+  return url === '/_sim/restore' || url.startsWith('/_sim/restore?') ? MAX_RESTORE_BODY_BYTES : MAX_BODY_BYTES;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -17,10 +21,10 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * Reads a JSON request body: 413 when too large, 415 when not sent as JSON, 400 when
  * not well-formed. Returns undefined when there is no body at all.
  */
-export function readJsonBody(contentType: string | undefined, body: Uint8Array | undefined): unknown {
+export function readJsonBody(contentType: string | undefined, body: Uint8Array | undefined, maxBytes = MAX_BODY_BYTES): unknown {
   if (!body || body.byteLength === 0) return undefined;
-  if (body.byteLength > MAX_BODY_BYTES) {
-    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { maxBytes: MAX_BODY_BYTES });
+  if (body.byteLength > maxBytes) {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes.`, { maxBytes });
   }
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
   if (mediaType !== 'application/json' && !mediaType?.endsWith('+json')) {

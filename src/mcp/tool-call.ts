@@ -46,9 +46,11 @@ export type ToolFaultEffects = (response: HandledResponse, principal: Principal 
 export async function callToolWithFaults(tool: ToolDefinition, args: Json, principal: Principal | undefined, engine: EngineCall, effects?: ToolFaultEffects): Promise<ToolResult> {
   let answered: HandledResponse | undefined;
   const result = callTool(tool, args, principal, (request, options) => (answered = engine(request, options)));
-  if (!effects || !answered?.fault) return result;
-  if ((await effects(answered, principal)) === 'dropped') throw new Error('The connection was dropped by an injected fault.');
-  return result;
+  if (!effects || (!answered?.fault && !answered?.durable)) return result;
+  const performed = await effects(answered, principal);
+  if (performed === 'dropped') throw new Error('The connection was dropped by an injected fault.');
+  // The state log could not keep what the call changed: the tool reports the failure, not the success.
+  return performed === answered ? result : toToolResult(performed, `/${tool.operation.operationId}`);
 }
 
 export function callTool(tool: ToolDefinition, args: Json, principal: Principal | undefined, engine: EngineCall): ToolResult {

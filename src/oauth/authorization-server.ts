@@ -47,7 +47,7 @@ export interface AuthorizationServerOptions {
 }
 
 export class AuthorizationServer {
-  readonly store = new OAuthStore();
+  readonly store: OAuthStore;
   /** Clients named by a metadata document URL; on once the host supplies a fetcher. */
   readonly metadataDocuments: ClientMetadataDocuments;
   private base: string;
@@ -64,6 +64,7 @@ export class AuthorizationServer {
     private readonly accounts: Store,
     private readonly options: AuthorizationServerOptions,
   ) {
+    this.store = new OAuthStore(accounts.changes);
     this.base = trimSlash(options.publicUrl ?? 'http://localhost');
     this.store.clients.set(DEMO_CLIENT_ID, demoClient(options.now));
     this.metadataDocuments = new ClientMetadataDocuments(this.store, options.realNow ?? (() => performance.timeOrigin + performance.now()));

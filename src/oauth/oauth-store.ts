@@ -1,4 +1,5 @@
-import { LruMap } from '../limits/lru-map.js';
+import { ChangeCapture } from '../store/change-capture.js';
+import { CapturedLruMap } from './captured-table.js';
 import { expireClients } from './registration.js';
 import type { AccessToken, AuthorizationCode, Grant, OAuthClient, PendingAuthorization, RefreshToken } from './oauth-records.js';
 
@@ -35,16 +36,27 @@ const PRUNE_EVERY_MS = 1_000;
 export class OAuthStore {
   /** An account's time (its own clock, if it has one): what its codes, grants and tokens expire by. */
   accountNow: (accountId: string, simulatorNow: number) => number = (_accountId, simulatorNow) => simulatorNow;
-  readonly clients = new Map<string, OAuthClient>();
-  readonly pending = new LruMap<string, PendingAuthorization>(OAUTH_CAPS.pending);
+  readonly clients: Map<string, OAuthClient>;
+  readonly pending: CapturedLruMap<PendingAuthorization>;
   /** By digest. */
-  readonly codes = new LruMap<string, AuthorizationCode>(OAUTH_CAPS.codes);
-  readonly grants = new LruMap<string, Grant>(OAUTH_CAPS.grants);
+  readonly codes: CapturedLruMap<AuthorizationCode>;
+  readonly grants: CapturedLruMap<Grant>;
   /** By digest. */
-  readonly accessTokens = new LruMap<string, AccessToken>(OAUTH_CAPS.accessTokens);
+  readonly accessTokens: CapturedLruMap<AccessToken>;
   /** By digest. */
-  readonly refreshTokens = new LruMap<string, RefreshToken>(OAUTH_CAPS.refreshTokens);
+  readonly refreshTokens: CapturedLruMap<RefreshToken>;
   private prunedAt = Number.NEGATIVE_INFINITY;
+
+  /** `capture`: the store's, so every change to these tables reaches the write-ahead log when one is kept. */
+  constructor(capture: ChangeCapture = new ChangeCapture()) {
+    // Clients are capped by registration (see registration.ts), not here.
+    this.clients = new CapturedLruMap(Number.POSITIVE_INFINITY, capture, 'clients');
+    this.pending = new CapturedLruMap(OAUTH_CAPS.pending, capture, 'pending');
+    this.codes = new CapturedLruMap(OAUTH_CAPS.codes, capture, 'codes');
+    this.grants = new CapturedLruMap(OAUTH_CAPS.grants, capture, 'grants', ['lastUsedAt']);
+    this.accessTokens = new CapturedLruMap(OAUTH_CAPS.accessTokens, capture, 'accessTokens');
+    this.refreshTokens = new CapturedLruMap(OAUTH_CAPS.refreshTokens, capture, 'refreshTokens');
+  }
 
   /**
    * Every table as plain JSON, less the records that name one gone since (a client expired, a

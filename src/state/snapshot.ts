@@ -17,6 +17,20 @@ export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SimulationSnapshot } from './sn
  */
 export function takeSnapshot(sim: SimulatorState): SimulationSnapshot {
   return {
+    ...snapshotHead(sim),
+    // The saved shapes are the schema's, bar readonly tuples: the schema checks what comes back.
+    accounts: sim.store.saveAccounts() as SimulationSnapshot['accounts'],
+    oauth: sim.oauth.store.save(),
+  };
+}
+
+/**
+ * Everything of a snapshot but the accounts and the OAuth tables: small, taken at once. A
+ * checkpoint writes it as it is (and the state log records a change to any field it does not
+ * know by name), so whatever is added here is kept by a state file too.
+ */
+export function snapshotHead(sim: SimulatorState) {
+  return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
     simulatorVersion: sim.version,
@@ -24,12 +38,13 @@ export function takeSnapshot(sim: SimulatorState): SimulationSnapshot {
     savedAt: sim.clock.realNow(),
     clock: sim.clock.snapshot(),
     streams: { ...sim.store.streams, correlationIds: sim.correlationIds.getState() },
-    // The saved shapes are the schema's, bar readonly tuples: the schema checks what comes back.
-    accounts: sim.store.saveAccounts() as SimulationSnapshot['accounts'],
-    oauth: sim.oauth.store.save(),
+    // The MCP tasks are few (bounded per account): the state log records them whole when they change.
     mcpTasks: sim.mcpTasks.save(),
-  };
+  } satisfies Omit<SimulationSnapshot, 'accounts' | 'oauth'>;
 }
+
+/** The fields of the head a state log records by name; any other is recorded whole when it changes. */
+export const HEAD_FIELDS_LOGGED_BY_NAME: ReadonlySet<string> = new Set(['format', 'version', 'simulatorVersion', 'seed', 'savedAt', 'clock', 'streams']);
 
 /**
  * Replaces the whole simulation with a snapshot's. Everything is checked and built aside

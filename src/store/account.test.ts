@@ -2,6 +2,7 @@ import { Clock } from '../clock/clock.js';
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../simulator.js';
 import { Account } from './account.js';
+import { ACCOUNT_COLLECTIONS, IDEMPOTENCY_INDEXES } from './captured-tables.js';
 
 const json = (body: unknown) => new TextEncoder().encode(JSON.stringify(body));
 
@@ -51,9 +52,20 @@ describe('an account saves, restores and clears itself', () => {
     // A clock of its own is saved when it has one (an account on the simulator's saves none).
     account.clock = new Clock({ frozenAt: 0 });
     // Derived from the builds on restore, or the id stream saved as idStream.
-    const notSaved = new Set(['buildIndex', 'idStream']);
+    const notSaved = new Set(['buildIndex', 'idStream', 'capture']);
     const fields = Object.keys(account).filter((field) => !notSaved.has(field));
     expect(Object.keys(account.save()).sort()).toEqual(expect.arrayContaining(fields.sort()));
+  });
+
+  it('reports every field it has to a state log: in its header, a captured table, or derived from them', () => {
+    const account = new Account('a', 'A', 0, 'seed');
+    account.clock = new Clock({ frozenAt: 0 });
+    const tables = new Set<string>([...ACCOUNT_COLLECTIONS, ...IDEMPOTENCY_INDEXES]);
+    // Rebuilt from the records on replay (builds, targets, audio), or the capture itself.
+    const derived = new Set(['buildIndex', 'deliverables', 'slugs', 'audioByDeliverableVoice', 'capture', 'id']);
+    const header = Object.keys(account.header());
+    const unreported = Object.keys(account).filter((field) => !tables.has(field) && !derived.has(field) && !header.includes(field));
+    expect(unreported).toEqual([]);
   });
 
   it('clears what it made and keeps its keys; the store forgets its share links with it', () => {

@@ -1,4 +1,5 @@
-import type { Clock } from '../clock/clock.js';
+import type { Clock, ClockSetting } from '../clock/clock.js';
+import type { ChangeCapture } from './change-capture.js';
 import { Rng, type RngState } from '../random/rng.js';
 import { OrderedCollection } from './ordered-collection.js';
 import type { ApiKeyRecord, LibraryItemRecord, ShareRecord, TargetRecord, TransactionRecord } from './records.js';
@@ -56,6 +57,8 @@ export class Account {
    * everything the account owns (builds, windows, expiry, timestamps).
    */
   clock: Clock | null = null;
+  /** Hears of changes to the account's own fields while a state file is kept (see ChangeCapture). */
+  capture: ChangeCapture | null = null;
   /** Ids of this account's records come from its own stream: parallel accounts don't disturb each other. */
   private readonly idStream: Rng;
 
@@ -76,7 +79,31 @@ export class Account {
   }
 
   newId(): string {
+    this.capture?.issuedId(this);
     return this.idStream.uuid();
+  }
+
+  /**
+   * The account's own fields, as a write-ahead log records them: whatever is not a record of a
+   * collection (balance, id stream, clock, refunds due), and where each collection's positions go on.
+   */
+  header(): AccountHeader {
+    return {
+      name: this.name,
+      createdAt: this.createdAt,
+      balance: this.balance,
+      openingBalance: this.openingBalance,
+      lifetimePurchased: this.lifetimePurchased,
+      lifetimeUsed: this.lifetimeUsed,
+      idStream: this.idStreamState,
+      pendingRefunds: this.pendingRefunds,
+      clock: this.clock === null ? null : this.clock.setting(),
+      nextSeqs: [this.keys, this.transactions, this.targets, this.builds, this.library, this.shares, this.images, this.audio, this.chats].map((c) => c.nextPosition),
+    };
+  }
+
+  headerText(): string {
+    return JSON.stringify(this.header());
   }
 
   get idStreamState(): RngState {
@@ -176,6 +203,20 @@ export class Account {
     this.lifetimePurchased = 0;
     this.lifetimeUsed = 0;
   }
+}
+
+/** An account's own fields (see `Account.header`); `nextSeqs` in the order of ACCOUNT_COLLECTIONS. */
+export interface AccountHeader {
+  name: string;
+  createdAt: number;
+  balance: number;
+  openingBalance: number;
+  lifetimePurchased: number;
+  lifetimeUsed: number;
+  idStream: RngState;
+  pendingRefunds: ReadonlyArray<{ buildId: string; at: number }>;
+  clock: ClockSetting | null;
+  nextSeqs: number[];
 }
 
 /** An account as plain JSON: what `Account.save` writes and `Account.restore` reads. */

@@ -12,6 +12,17 @@ export interface CollectionSnapshot<T> {
 }
 
 /**
+ * Told of every record the collection adds, removes or hands out (which its caller may change
+ * in place), and of its emptying: how a write-ahead log learns what changed (see ChangeCapture).
+ * Collections of records nobody changes once made (builds, ledger entries) report no reads.
+ */
+export interface CollectionObserver<T> {
+  readonly reportsReads: boolean;
+  touched(id: string, item: T | undefined): void;
+  emptied(): void;
+}
+
+/**
  * The records of one kind that one account owns: lookup by id, newest-first pages with opaque
  * cursors that stay valid when records are added or removed in between. Records and their
  * list positions sit in two parallel arrays (no wrapper object per record: a million builds
@@ -30,6 +41,8 @@ export class OrderedCollection<T extends { id: string }> {
   private nextSeq = 1;
   /** Per indexed field: value → the positions of the records that have it, ascending. */
   private readonly indexes = new Map<string, { valueOf: (item: T) => string; seqs: Map<string, number[]> }>();
+  /** Set while a state file is kept (see CollectionObserver). */
+  observer: CollectionObserver<T> | null = null;
 
   /**
    * `resource` names the records in a 404, e.g. "build". `indexBy` names fields that never
@@ -45,6 +58,7 @@ export class OrderedCollection<T extends { id: string }> {
   }
 
   add(item: T): T {
+    this.observer?.touched(item.id, undefined);
     const seq = this.nextSeq++;
     if (this.seqs === null && this.items.length === 0) this.firstSeq = seq;
     else if (this.seqs === null && seq !== this.firstSeq + this.items.length) this.seqs = this.positions();
@@ -56,8 +70,26 @@ export class OrderedCollection<T extends { id: string }> {
   }
 
   get(id: string): T | undefined {
+    const item = this.peek(id);
+    if (item !== undefined && this.observer?.reportsReads) this.observer.touched(id, item);
+    return item;
+  }
+
+  /** The record, read without reporting it handed out: for the change capture and the checkpoint. */
+  peek(id: string): T | undefined {
     const seq = this.byId.get(id);
     return seq === undefined ? undefined : this.itemAt(seq);
+  }
+
+  /** Where positions go on from: above every record's. */
+  get nextPosition(): number {
+    return this.nextSeq;
+  }
+
+  /** The record with the lowest position above `afterSeq`, with its position: a walk that records added or removed meanwhile cannot derail. */
+  entryAfter(afterSeq: number): [number, T] | undefined {
+    const at = this.indexBelow(afterSeq + 1) + 1;
+    return at < this.items.length ? [this.seqAt(at), this.items[at] as T] : undefined;
   }
 
   /** The record, or 404 NOT_FOUND: another account's id is as unknown as one never issued. */
@@ -72,6 +104,7 @@ export class OrderedCollection<T extends { id: string }> {
     if (seq === undefined) return false;
     const at = this.indexOfSeq(seq);
     const item = this.items[at] as T;
+    this.observer?.touched(id, item);
     this.byId.delete(id);
     if (at !== this.items.length - 1) this.seqs ??= this.positions();
     this.items.splice(at, 1);
@@ -104,7 +137,13 @@ export class OrderedCollection<T extends { id: string }> {
         break;
       }
     }
-    return { data, nextCursor: more ? encodeCursor(lastSeq) : null };
+    return this.handedOut({ data, nextCursor: more ? encodeCursor(lastSeq) : null });
+  }
+
+  /** A page's records are handed out to the caller: the observer hears of each. */
+  private handedOut(page: Page<T>): Page<T> {
+    if (this.observer?.reportsReads) for (const item of page.data) this.observer.touched(item.id, item);
+    return page;
   }
 
   /** The records with their positions, so a restored collection keeps its cursors valid. */
@@ -134,6 +173,7 @@ export class OrderedCollection<T extends { id: string }> {
    * cannot name a record added after.
    */
   clear(): void {
+    this.observer?.emptied();
     this.items.length = 0;
     this.seqs = null;
     this.byId.clear();
@@ -176,7 +216,7 @@ export class OrderedCollection<T extends { id: string }> {
       data.push(item);
       lastSeq = seq;
     }
-    return { data, nextCursor: more ? encodeCursor(lastSeq) : null };
+    return this.handedOut({ data, nextCursor: more ? encodeCursor(lastSeq) : null });
   }
 
   /** A newest-first page of the records whose indexed `field` is `value` (see `indexBy`), kept by `keep`. */
@@ -186,11 +226,20 @@ export class OrderedCollection<T extends { id: string }> {
 
   /** Every record whose indexed `field` is `value`, oldest first. */
   valuesBy(field: string, value: string): T[] {
-    return this.positionsOf(field, value).map((seq) => this.itemAt(seq) as T);
+    const items = this.positionsOf(field, value).map((seq) => this.itemAt(seq) as T);
+    if (this.observer?.reportsReads) for (const item of items) this.observer.touched(item.id, item);
+    return items;
   }
 
   values(): IterableIterator<T> {
-    return this.items.values();
+    return this.observer?.reportsReads ? this.reportedValues(this.observer) : this.items.values();
+  }
+
+  private *reportedValues(observer: CollectionObserver<T>): IterableIterator<T> {
+    for (const item of this.items) {
+      observer.touched(item.id, item);
+      yield item;
+    }
   }
 
   private positionsOf(field: string, value: string): readonly number[] {

@@ -4,6 +4,8 @@ import { Rng, type RngState } from '../random/rng.js';
 import { randomHex } from '../random/secrets.js';
 import { Account, type SavedAccount } from './account.js';
 import type { ApiKeyRecord } from './records.js';
+import { ChangeCapture } from './change-capture.js';
+import { observeAccount } from './captured-tables.js';
 
 export interface IssuedKey {
   record: ApiKeyRecord;
@@ -22,6 +24,8 @@ export class Store {
   private sweepCursor: IterableIterator<Account> = this.accounts.values();
   private readonly keyValues: Rng;
   private seeding = 0;
+  /** What changed since the log last looked: on while a state file is kept (see ChangeCapture). */
+  readonly changes = new ChangeCapture();
 
   /**
    * `deterministicSecrets` draws every secret from the seed: byte-identical replays, and keys
@@ -43,6 +47,10 @@ export class Store {
   createAccount(name: string, now: number, id = this.ids.uuid()): Account {
     const account = new Account(id, name, now, this.seed);
     this.accounts.set(account.id, account);
+    if (this.changes.enabled) {
+      observeAccount(this.changes, account);
+      this.changes.touchAccount(account, true);
+    }
     return account;
   }
 
@@ -97,12 +105,18 @@ export class Store {
   findKey(presented: string): ApiKeyRecord | undefined {
     const digest = hashApiKey(presented);
     const record = this.keysByHash.get(digest);
-    return record && constantTimeEqual(record.hash, digest) ? record : undefined;
+    if (!record || !constantTimeEqual(record.hash, digest)) return undefined;
+    // Handed out through its collection, so a change made to it in place is captured.
+    this.accounts.get(record.accountId)?.keys.get(record.id);
+    return record;
   }
 
   /** Whether `record` is still the key held under its digest (a reset or a restore replaces the records). */
   holdsKey(record: ApiKeyRecord): boolean {
-    return this.keysByHash.get(record.hash) === record;
+    const held = this.keysByHash.get(record.hash) === record;
+    // A key a connection kept is handed out again: a change made to it in place is captured.
+    if (held) this.accounts.get(record.accountId)?.keys.get(record.id);
+    return held;
   }
 
   revokeKey(record: ApiKeyRecord, now: number): void {
@@ -129,7 +143,15 @@ export class Store {
   }
 
   account(id: string): Account | undefined {
-    return this.accounts.get(id);
+    const account = this.accounts.get(id);
+    if (account) this.changes.touchAccount(account);
+    return account;
+  }
+
+  /** From now on every account's tables report their changes (a state file is kept). */
+  captureChanges(): void {
+    this.changes.enabled = true;
+    for (const account of this.accounts.values()) observeAccount(this.changes, account);
   }
 
   /** Where the id and key streams stand: saved with the simulation, so a restart reissues nothing. */
@@ -150,12 +172,14 @@ export class Store {
 
   /** Replaces every account with restored ones, and the indexes that find keys and share links. */
   replaceAccounts(accounts: Account[], streams: StoreStreams): void {
+    this.changes.replaced();
     this.accounts.clear();
     this.sweepCursor = this.accounts.values();
     this.keysByHash.clear();
     this.shareTokens.clear();
     for (const account of accounts) {
       this.accounts.set(account.id, account);
+      if (this.changes.enabled) observeAccount(this.changes, account);
       for (const key of account.keys.values()) this.keysByHash.set(key.hash, key);
       for (const share of account.shares.values()) this.shareTokens.set(share.token, { accountId: account.id, shareId: share.id });
     }

@@ -2,7 +2,8 @@ import { chmodSync, chownSync, existsSync, lstatSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readStateFile, restoreFromStateFile, StateFileError, StateWriter } from '../../src/cli/state-file.js';
+import { readStateFile, restoreFromStateFile, StateFileError } from '../../src/cli/state-file.js';
+import { DurableState } from '../../src/persist/durable-state.js';
 import { createSimulator } from '../../src/simulator.js';
 import { T0 } from '../support/harness.js';
 
@@ -28,30 +29,29 @@ function foreign(path: string, content: string): void {
   if (isRoot) chownSync(path, NOBODY, NOBODY);
 }
 
-function writeOnce(path: string): void {
+function writeOnce(path: string): Promise<void> {
   const simulator = createSimulator({ frozenAt: T0, onFault: () => {} });
-  const writer = new StateWriter(simulator, path, 60_000, (line) => {
+  const kept = new DurableState(simulator, { path, durability: 'every-write', intervalMs: 60_000, onError: (line) => {
     throw new Error(line);
-  });
-  writer.start();
-  writer.stop();
+  } }, undefined);
+  return kept.stop();
 }
 
 describe('the state file in a shared directory', () => {
-  it('follows no link and adopts no file another user placed at the old temporary name; the file is 0600', () => {
+  it('follows no link and adopts no file another user placed at the old temporary name; the file is 0600', async () => {
     const dir = sharedDirectory();
     const victim = join(dir, 'their-notes.txt');
     foreign(victim, 'their notes\n');
 
     const linked = join(dir, 'linked.json');
     symlinkSync(victim, `${linked}.tmp`);
-    writeOnce(linked);
+    await writeOnce(linked);
     expect(readFileSync(victim, 'utf8')).toBe('their notes\n');
     expect(lstatSync(`${linked}.tmp`).isSymbolicLink()).toBe(true);
 
     const adopted = join(dir, 'adopted.json');
     foreign(`${adopted}.tmp`, 'theirs');
-    writeOnce(adopted);
+    await writeOnce(adopted);
     expect(readFileSync(`${adopted}.tmp`, 'utf8')).toBe('theirs');
     expect(statSync(adopted).ino).not.toBe(statSync(`${adopted}.tmp`).ino);
 
@@ -65,20 +65,20 @@ describe('the state file in a shared directory', () => {
     expect(readdirSync(dir).filter((n) => /\.[0-9a-f]{32}\.tmp$/.test(n))).toEqual([]);
   });
 
-  it('writes a link placed at the state path over, leaving its target as it was', () => {
+  it('writes a link placed at the state path over, leaving its target as it was', async () => {
     const dir = sharedDirectory();
     const victim = join(dir, 'their-notes.txt');
     foreign(victim, 'their notes\n');
     const path = join(dir, 'state.json');
     symlinkSync(victim, path);
     expect(() => readStateFile(path)).toThrow(/is a symbolic link/);
-    writeOnce(path);
+    await writeOnce(path);
     expect(readFileSync(victim, 'utf8')).toBe('their notes\n');
     expect(lstatSync(path).isFile()).toBe(true);
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
-  it('removes temporaries of its own a killed process left, and nothing else', () => {
+  it('removes temporaries of its own a killed process left, and nothing else', async () => {
     const dir = sharedDirectory();
     const path = join(dir, 'state.json');
     const anHourAgo = new Date(Date.now() - 3_600_000);
@@ -90,17 +90,17 @@ describe('the state file in a shared directory', () => {
     const lookalike = `${path}.${'b'.repeat(32)}.tmp`;
     foreign(lookalike, 'theirs');
     utimesSync(lookalike, anHourAgo, anHourAgo);
-    writeOnce(path);
+    await writeOnce(path);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(inProgress)).toBe(true);
     // Another user's file of the same shape is not ours to remove (only root can give a file away to show it).
     if (isRoot) expect(readFileSync(lookalike, 'utf8')).toBe('theirs');
   });
 
-  it('refuses a state file another user can write or owns, and says why', () => {
+  it('refuses a state file another user can write or owns, and says why', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-state-'));
     const path = join(dir, 'state.json');
-    writeOnce(path);
+    await writeOnce(path);
     expect(readStateFile(path)?.seed).toBe('content-sim');
     chmodSync(path, 0o666);
     expect(() => readStateFile(path)).toThrow(/can be written by other users \(mode 666\)/);
@@ -119,7 +119,7 @@ describe('a state file that cannot be read whole', () => {
     return path;
   }
 
-  it('is refused when it is not valid UTF-8, rather than loaded with its bytes replaced', () => {
+  it('is refused when it is not valid UTF-8, rather than loaded with its bytes replaced', async () => {
     const simulator = createSimulator({ frozenAt: T0, onFault: () => {} });
     const valid = JSON.stringify(simulator.snapshot()).replace('"name":"', '"name":"caf\u00e9 ');
     expect(readStateFile(privateFile(valid))?.seed).toBe('content-sim');
@@ -131,13 +131,13 @@ describe('a state file that cannot be read whole', () => {
     expect(() => readStateFile(privateFile(broken))).toThrow(/is not valid UTF-8; move it away/);
   });
 
-  it('is refused before it is read when it is larger than any string the runtime can make', () => {
+  it('is refused before it is read when it is larger than any string the runtime can make', async () => {
     const path = privateFile('');
     truncateSync(path, 585_000_000); // sparse: no disk used, nothing read
     expect(() => readStateFile(path)).toThrow(/is 585\.0 MB, more than the 536\.9 MB this simulator can read; not loaded/);
   });
 
-  it('is refused with the path of the fault when its records break the rules', () => {
+  it('is refused with the path of the fault when its records break the rules', async () => {
     const simulator = createSimulator({ frozenAt: T0, onFault: () => {} });
     const snapshot = simulator.snapshot() as { accounts: Array<{ id: string }> };
     snapshot.accounts[0]!.id = '../../_sim/reset#';

@@ -90,12 +90,12 @@ describe('content-sim serve --state-file', () => {
     expect(info.seed).toBe('kept-seed');
   });
 
-  it('loses at most one interval to SIGKILL under load, and never leaves a file it cannot read', { timeout: 120_000 }, async () => {
+  it('with --durability interval, loses at most one interval to SIGKILL under load, and never leaves a file it cannot read', { timeout: 120_000 }, async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'sim-state-')), 'state.json');
     const acknowledged: Array<{ id: string; at: number }> = [];
     let slug = 0;
     for (let round = 0; round < 5; round++) {
-      const run = await serve(file);
+      const run = await serve(file, ['--durability', 'interval']);
       const present = await targetIds(run);
       // Every write acknowledged more than an interval (and 600 ms for a busy machine's late timers) before the last kill is here.
       for (const ack of acknowledged) expect(present.has(ack.id), `target ${ack.id} acknowledged before round ${round}`).toBe(true);

@@ -1,0 +1,107 @@
+import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readStateFile, StateFileError } from '../../src/cli/state-file.js';
+import { DurableState } from '../../src/persist/durable-state.js';
+import { listSegments, recordLine, segmentPath } from '../../src/persist/log-file.js';
+import { recoverState } from '../../src/persist/recover.js';
+import { createSimulator, type Simulator } from '../../src/simulator.js';
+import { assertContract } from '../support/contract.js';
+
+/**
+ * Recovery from the log, in-process: a record torn by a crash is dropped (and cut off), only
+ * when it is the last; a damaged one with records after it refuses the start; and ids given
+ * before the crash, logged or not, are never given again.
+ */
+
+function kept(path: string): { simulator: Simulator; state: DurableState } {
+  const simulator = createSimulator({ onFault: () => {} });
+  const saved = readStateFile(path);
+  const recovered = saved ? recoverState(simulator, path, saved.snapshot) : undefined;
+  const state = new DurableState(simulator, { path, durability: 'every-write', intervalMs: 60_000, onError: (line) => { throw new Error(line); } }, recovered?.nextSegment);
+  return { simulator, state };
+}
+
+async function call(simulator: Simulator, method: string, url: string, body?: unknown) {
+  const response = simulator.handle({
+    method,
+    url,
+    headers: { authorization: `Bearer ${simulator.keys.readWrite}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: new TextEncoder().encode(JSON.stringify(body)) } : {}),
+  });
+  await response.durable;
+  const text = typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body);
+  assertContract({ method, url, status: response.status, headers: response.headers, body: text });
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, correlationId: response.headers['x-correlation-id'] };
+}
+
+describe('recovery from the state log', () => {
+  it('drops a torn last record, and only that one, cutting it off the file', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'sim-log-')), 'state.json');
+    const first = kept(path);
+    const a = await call(first.simulator, 'POST', '/api/v1/targets', { name: 'A', slug: 'a' });
+    const b = await call(first.simulator, 'POST', '/api/v1/targets', { name: 'B', slug: 'b' });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    // The process dies while writing its next record: half a line.
+    const segment = segmentPath(path, listSegments(path).at(-1)!);
+    const whole = statSync(segment).size;
+    const line = readFileSync(segment, 'utf8').trimEnd().split('\n').at(-1)!;
+    appendFileSync(segment, line.slice(0, line.length >> 1));
+
+    const second = kept(path);
+    expect(statSync(segment).size).toBe(whole);
+    const names = (await call(second.simulator, 'GET', '/api/v1/targets')).body.data.map((t: { name: string }) => t.name);
+    expect(names).toEqual(['B', 'A']);
+    await second.state.stop();
+  });
+
+  it('refuses a log damaged before its last record, naming it', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'sim-log-')), 'state.json');
+    const first = kept(path);
+    await call(first.simulator, 'POST', '/api/v1/targets', { name: 'A', slug: 'a' });
+    const segment = segmentPath(path, listSegments(path).at(-1)!);
+    const text = readFileSync(segment, 'utf8');
+    await call(first.simulator, 'POST', '/api/v1/targets', { name: 'B', slug: 'b' });
+    // A byte changed inside the first record, with a whole record after it: damage, not a crash.
+    const bytes = readFileSync(segment);
+    bytes[text.indexOf('"A"') + 1] = 'Z'.charCodeAt(0);
+    writeFileSync(segment, bytes);
+    expect(() => kept(path)).toThrow(StateFileError);
+    expect(() => kept(path)).toThrow(/damaged at byte \d+ \(not its last record\)/);
+  });
+
+  it('replays up to a restore whose checkpoint never came, and no further; what the next start answers is kept', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'sim-log-')), 'state.json');
+    const first = kept(path);
+    await call(first.simulator, 'POST', '/api/v1/targets', { name: 'Before', slug: 'before' });
+    // The mark a restore leaves before its checkpoint, then a write of the dying process after it (never answered).
+    appendFileSync(segmentPath(path, listSegments(path).at(-1)!), recordLine(['["R"]']));
+    await call(first.simulator, 'POST', '/api/v1/targets', { name: 'Unanswered', slug: 'unanswered' });
+    const second = kept(path);
+    expect((await call(second.simulator, 'GET', '/api/v1/targets')).body.data.map((t: { name: string }) => t.name)).toEqual(['Before']);
+    await call(second.simulator, 'POST', '/api/v1/targets', { name: 'Answered', slug: 'answered' });
+    const third = kept(path);
+    expect((await call(third.simulator, 'GET', '/api/v1/targets')).body.data.map((t: { name: string }) => t.name)).toEqual(['Answered', 'Before']);
+  });
+
+  it('gives no id twice after a crash: ids handed out but never logged are skipped', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'sim-log-')), 'state.json');
+    const first = kept(path);
+    const seen = new Set<string>();
+    const created = await call(first.simulator, 'POST', '/api/v1/targets', { name: 'A', slug: 'a' });
+    seen.add(created.body.id);
+    // Reads log nothing, yet each answer carries a fresh correlation id.
+    for (let i = 0; i < 100; i++) seen.add((await call(first.simulator, 'GET', '/api/v1/targets')).correlationId!);
+    // A second crash before any write: the reserve is not taken from the same place again.
+    const between = kept(path);
+    for (let i = 0; i < 100; i++) seen.add((await call(between.simulator, 'GET', '/api/v1/targets')).correlationId!);
+    const second = kept(path);
+    for (let i = 0; i < 50; i++) {
+      const next = await call(second.simulator, 'POST', '/api/v1/targets', { name: `N${i}`, slug: `n-${i}` });
+      expect(seen.has(next.body.id)).toBe(false);
+      expect(seen.has(next.correlationId!)).toBe(false);
+    }
+    await second.state.stop();
+  });
+});
