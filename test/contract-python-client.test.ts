@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startCheckingProxy } from './docs/checking-proxy.js';
 import { startCli } from './support/cli-server.js';
+import { repeatRun } from './support/once.js';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..');
@@ -35,7 +36,7 @@ if (absent) console.info(`contract-python-client: ${absent}`);
 const CONFIG = 'content_type_overrides:\n  image/svg+xml: application/octet-stream\n  audio/wav: application/octet-stream\n';
 const env = { ...process.env, PATH: `${venv}${delimiter}${process.env.PATH ?? ''}`, PYTHONDONTWRITEBYTECODE: '1' };
 
-describe.skipIf(absent)('openapi-python-client', () => {
+describe.skipIf(repeatRun || absent)('openapi-python-client', () => {
   it('generates a client with no warning, and that client runs the flow with typed answers and typed errors', async () => {
     writeFileSync(join(work, 'config.yaml'), CONFIG);
     const out = join(work, 'client');

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRestBundle, type RestBundle } from '../../scripts/bundle-browser.js';
 import { browserMissing, sharedBrowser } from '../support/browser.js';
 import { assertContract } from '../support/contract.js';
+import { repeatRun } from '../support/once.js';
 
 const root = join(import.meta.dirname, '../..');
 const POLICY = "default-src 'self'; script-src 'self'; worker-src 'self'";
@@ -58,7 +59,7 @@ afterAll(async () => {
   if (server) await new Promise((resolve) => server.close(resolve));
 });
 
-describe('the REST-only browser bundle', () => {
+describe.skipIf(repeatRun)('the REST-only browser bundle', () => {
   it('is under 150 KB gzipped and carries no MCP SDK, zod or ajv compiler', () => {
     expect(rest.gzipBytes).toBeLessThan(150_000);
     expect(rest.packages.filter((p) => /^(zod|@modelcontextprotocol\/.*)$/.test(p))).toEqual([]);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthRig, type OAuthRig } from '../oauth/support.js';
 import { missing, tools } from '../support/requirements.js';
+import { repeatRun } from '../support/once.js';
 
 /**
  * The official MCP Python SDK (pinned in test/runtimes/python-requirements.txt) against the
@@ -35,7 +36,7 @@ function python(mode: string): Promise<Run[]> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
-describe.skipIf(missing('python-mcp'))('the MCP Python SDK', () => {
+describe.skipIf(repeatRun || missing('python-mcp'))('the MCP Python SDK', () => {
   it('makes the first tool call of a 2025-era OAuth session in under a second', async () => {
     const runs = await python('session-oauth');
     expect(runs).toHaveLength(SESSIONS);

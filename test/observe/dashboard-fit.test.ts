@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserMissing, sharedBrowser } from '../support/browser.js';
 import { serve, type Served } from './support.js';
+import { repeatRun } from '../support/once.js';
 
 /**
  * The dashboard and /docs as a person sees them on a laptop (1280 px) and a phone (390 px):
@@ -43,7 +44,7 @@ const cutRows = (page: Page, box: string) => page.locator(box).evaluate((el) => 
   }).length;
 });
 
-describe.skipIf(browserMissing)('the dashboard and /docs at 1280 and 390 px', () => {
+describe.skipIf(repeatRun || browserMissing)('the dashboard and /docs at 1280 and 390 px', () => {
   it.each(WIDTHS)('at $width px: each key on one line, no row cut in half, a failed build\'s stage shown', async (viewport) => {
     const page = await dashboard(viewport);
     await page.screenshot({ path: `test/artifacts/dashboard-fit-${viewport.width}.png`, fullPage: true });

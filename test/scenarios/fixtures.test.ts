@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserMissing } from '../support/browser.js';
 import { assertContract } from '../support/contract.js';
+import { repeatRun } from '../support/once.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const children: ChildProcess[] = [];
@@ -55,7 +56,7 @@ describe('the Vitest fixture', () => {
   }, 180_000);
 });
 
-describe.skipIf(browserMissing)('the Playwright fixture', () => {
+describe.skipIf(repeatRun || browserMissing)('the Playwright fixture', () => {
   it('gives two parallel workers their own accounts on one simulator, each page in its own state', async () => {
     const baseUrl = await startCli();
     const report = join(mkdtempSync(join(tmpdir(), 'playwright-')), 'report.json');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, killAll, postLarge, serveWithState, sigkill } from './durable-support.js';
+import { repeatRun } from '../support/once.js';
 
 /**
  * A state of over 100 MiB: restored over HTTP (the snapshot far above the 1 MiB of other
@@ -47,7 +48,7 @@ function bigSnapshot(base: any, bytes: number): string {
   return JSON.stringify(base);
 }
 
-describe('checkpoints of a large state', () => {
+describe.skipIf(repeatRun)('checkpoints of a large state', () => {
   it('restores over 100 MiB over HTTP, and answers /healthz within 50 ms while the checkpoint is written', { timeout: 600_000 }, async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'sim-big-')), 'state.json');
     const first = await serveWithState(file);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, killAll, listAll, serveWithState, sigkill, type Running } from './durable-support.js';
+import { repeatRun } from '../support/once.js';
 
 /**
  * --durability every-write under a mixed load (targets, builds, purchases, key revocation and
@@ -88,7 +89,7 @@ async function worker(run: Running, n: number, ack: Acknowledged, ids: string[],
   }
 }
 
-describe('--durability every-write under SIGKILL', () => {
+describe.skipIf(repeatRun)('--durability every-write under SIGKILL', () => {
   it('keeps every answered write through kills at random moments, and gives no id twice', { timeout: 600_000 }, async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'sim-crash-')), 'state.json');
     const ack: Acknowledged = { targets: new Map(), builds: new Set(), transactions: new Set(), refused: new Set(), live: new Set(), refreshTokens: new Set() };
