@@ -79,7 +79,7 @@ async function post(s: Session, authorization: string | undefined, sessionId: st
 }
 
 /** The JSON-RPC answer of a JSON body, or the last `data:` event of an SSE one that carries an id. */
-function parseMessage(text: string, contentType: string): any {
+export function parseMessage(text: string, contentType: string): any {
   try {
     if (contentType.includes('text/event-stream')) {
       const data = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5).trim()));

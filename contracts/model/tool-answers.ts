@@ -1,3 +1,4 @@
+import { parseMessage } from '../lib/mcp-client.js';
 import { ContractFailure } from '../lib/outcomes.js';
 import type { Answer } from './answer.js';
 
@@ -33,14 +34,5 @@ export function toolAnswer(tool: string, reply: RpcReply): Answer {
   return { via: 'mcp', status: undefined, ok: false, json: error, code: error.code, text: JSON.stringify(error), headers: {} };
 }
 
-export function parseRpc(text: string, contentType: string): any {
-  try {
-    if (contentType.includes('text/event-stream')) {
-      const data = text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5).trim()));
-      return data.reverse().find((m) => m && 'id' in m) ?? data[0];
-    }
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The JSON-RPC answer of an MCP POST, JSON or event stream: the suite's own reader. */
+export const parseRpc = parseMessage;
