@@ -62,8 +62,18 @@ export class McpSession {
     return post(this.s, this.authorization, this.sessionId, { jsonrpc: '2.0', id: this.nextId++, method, params });
   }
 
-  callTool(name: string, args: Record<string, unknown> = {}): Promise<RpcReply> {
-    return this.request('tools/call', { name, arguments: args });
+  /**
+   * A tool call. A RATE_LIMITED result the check did not provoke is waited out (a new window)
+   * and the call made again, as REST calls are: every MCP message counts in the key's window.
+   */
+  async callTool(name: string, args: Record<string, unknown> = {}, options: { provoke429?: boolean } = {}): Promise<RpcReply> {
+    for (let attempt = 0; ; attempt++) {
+      const reply = await this.request('tools/call', { name, arguments: args });
+      const result = reply.message?.result;
+      const limited = result?.isError === true && /"code":\s*"RATE_LIMITED"/.test(String(result.content?.[0]?.text ?? ''));
+      if (!limited || options.provoke429 || attempt >= 2) return reply;
+      await this.s.client.freshWindow();
+    }
   }
 }
 

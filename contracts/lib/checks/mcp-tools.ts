@@ -170,7 +170,7 @@ export function mcpToolChecks(operations: readonly OperationInfo[]): Check[] {
         const args = await mcp.argumentsFor('extractKeywords', {}, { text: 'Rate limits of tool calls', max: 1 });
         let served = 0;
         for (let i = 0; i < 25; i++) {
-          const reply = await mcp.callTool('extractKeywords', args);
+          const reply = await mcp.callTool('extractKeywords', args, { provoke429: true });
           const error = toolError(reply);
           if (!error) {
             expectThat(reply.message?.result?.structuredContent, `${LIMITED}: call ${i + 1} answered ${JSON.stringify(reply.message).slice(0, 200)}`);
