@@ -95,7 +95,8 @@ describe('content-sim serve --state-file', () => {
     const acknowledged: Array<{ id: string; at: number }> = [];
     let slug = 0;
     for (let round = 0; round < 5; round++) {
-      const run = await serve(file, ['--durability', 'interval']);
+      // Quotas out of reach: this load creates more targets than one account may hold by default.
+      const run = await serve(file, ['--durability', 'interval', '--quota-targets', '1000000', '--quota-stored-mib', '4096']);
       const present = await targetIds(run);
       // Every write acknowledged more than an interval (and 600 ms for a busy machine's late timers) before the last kill is here.
       for (const ack of acknowledged) expect(present.has(ack.id), `target ${ack.id} acknowledged before round ${round}`).toBe(true);
