@@ -24,6 +24,10 @@ class FakeElement {
   append(...nodes: Array<FakeElement | string>) {
     this.children.push(...nodes);
   }
+  /** Nothing drawn before: the first fill of a table keeps no scroll position. */
+  querySelector(_selector: string): FakeElement | null {
+    return null;
+  }
   replaceChildren(...nodes: Array<FakeElement | string>) {
     this.children.splice(0, this.children.length, ...nodes);
   }
@@ -42,10 +46,15 @@ class FakeElement {
 }
 
 const HOSTILE = '../../_sim/reset#';
-const saved = { document: globalThis.document, confirm: (globalThis as { confirm?: unknown }).confirm, requestAnimationFrame: globalThis.requestAnimationFrame, cancelAnimationFrame: globalThis.cancelAnimationFrame };
+const saved = { document: globalThis.document, confirm: (globalThis as { confirm?: unknown }).confirm, requestAnimationFrame: globalThis.requestAnimationFrame, cancelAnimationFrame: globalThis.cancelAnimationFrame, ResizeObserver: (globalThis as { ResizeObserver?: unknown }).ResizeObserver };
+/** A table wider than the screen gets a hint that follows the box's size: nothing to follow here. */
+class NoResizeObserver {
+  observe() {}
+  disconnect() {}
+}
 beforeAll(() => {
   // No frames here: what a panel draws on the next frame is never drawn.
-  Object.assign(globalThis, { document: { createElement: (tag: string) => new FakeElement(tag) }, confirm: () => true, requestAnimationFrame: () => 0, cancelAnimationFrame: () => {} });
+  Object.assign(globalThis, { document: { createElement: (tag: string) => new FakeElement(tag) }, confirm: () => true, requestAnimationFrame: () => 0, cancelAnimationFrame: () => {}, ResizeObserver: NoResizeObserver });
 });
 afterAll(() => {
   Object.assign(globalThis, saved);

@@ -67,14 +67,17 @@ export function accountsPanel(api, app) {
 const QUOTA_LABELS = { targets: 'targets', libraryItems: 'library', chats: 'chats', images: 'images', audio: 'audio', shares: 'shares', keys: 'keys', storedBytes: 'stored', faultRules: 'faults' };
 
 /**
- * What the account uses of each quota, the fullest first; a quota at 80% or more is marked.
+ * What the account uses of its quotas, in one line: the fullest one (marked at 80% or more),
+ * every quota in its title.
  * @param {Record<string, { limit: number, used: number }>} quotas
  */
 function quotaCell(quotas) {
   const entries = Object.entries(quotas ?? {}).map(([name, q]) => ({ name, ...q, share: q.limit === 0 ? 1 : q.used / q.limit }));
   entries.sort((x, y) => y.share - x.share);
-  return h('td', { class: 'quotas' }, ...entries.slice(0, 3).map((q) =>
-    h('div', { class: q.share >= 0.8 ? 'quota near' : 'quota', title: `${q.used} of ${q.limit}` }, `${QUOTA_LABELS[q.name] ?? q.name} ${Math.round(q.share * 100)}%`)));
+  const label = (q) => `${QUOTA_LABELS[q.name] ?? q.name} ${Math.round(q.share * 100)}%`;
+  const fullest = entries[0];
+  return h('td', { class: 'quotas', title: entries.map((q) => `${label(q)} (${q.used} of ${q.limit})`).join('\n') },
+    ...(fullest ? [h('span', { class: fullest.share >= 0.8 ? 'quota near' : 'quota' }, label(fullest))] : []));
 }
 
 /** A key's scopes in a word: one short line per key, whatever the column's width. @param {string[]} scopes */
