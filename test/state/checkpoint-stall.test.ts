@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, killAll, postLarge, serveWithState, sigkill } from './durable-support.js';
 import { repeatRun } from '../support/once.js';
@@ -48,6 +48,34 @@ function bigSnapshot(base: any, bytes: number): string {
   return JSON.stringify(base);
 }
 
+/**
+ * /healthz of `base` and of the idle `reference`, asked in step until the checkpoint `base` is
+ * writing of `file` is in place (its temporary gone, older log segments removed).
+ */
+async function sampleCheckpoint(file: string, base: string, reference: string) {
+  const dir = dirname(file);
+  // The reference server's files share the directory: only this state file's are counted.
+  const own = () => readdirSync(dir).filter((name) => name.startsWith(`${basename(file)}.`));
+  const checkpointing = () => own().some((name) => name.endsWith('.tmp'));
+  const segments = () => own().filter((name) => name.includes('.wal-')).length;
+  const samples: number[] = [];
+  const machineStalls: Array<[number, number]> = [];
+  let seenWriting = false;
+  const deadline = Date.now() + 60_000;
+  // The first exchange sets up the connection: not a measure of the event loop.
+  await (await fetch(`${base}/healthz`)).arrayBuffer();
+  while (Date.now() < deadline) {
+    const writing = checkpointing();
+    seenWriting ||= writing;
+    if (!writing && segments() === 1) break;
+    const [ms, idle] = await Promise.all([timedHealthz(base), timedHealthz(reference)]);
+    if (writing && idle > MACHINE_STALL_MS) machineStalls.push([ms, idle]);
+    else if (writing) samples.push(ms);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return { seenWriting, samples, machineStalls };
+}
+
 describe.skipIf(repeatRun)('checkpoints of a large state', () => {
   it('restores over 100 MiB over HTTP, and answers /healthz within 50 ms while the checkpoint is written', { timeout: 600_000 }, async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'sim-big-')), 'state.json');
@@ -65,25 +93,21 @@ describe.skipIf(repeatRun)('checkpoints of a large state', () => {
     // An idle simulator beside it, asked in step: what a loaded machine alone does to an answer.
     const reference = await serveWithState(join(dirname(file), 'reference.json'));
     await timedHealthz(reference.base);
-    const second = await serveWithState(file);
-    const dir = dirname(file);
-    const checkpointing = () => readdirSync(dir).some((name) => name.endsWith('.tmp'));
-    const segments = () => readdirSync(dir).filter((name) => name.includes('.wal-')).length;
     const samples: number[] = [];
     const machineStalls: Array<[number, number]> = [];
     let seenWriting = false;
-    const deadline = Date.now() + 300_000;
-    // The first exchange sets up the connection: not a measure of the event loop.
-    await (await fetch(`${second.base}/healthz`)).arrayBuffer();
-    // Sampled until the checkpoint is in place (its temporary gone, older segments removed).
-    while (Date.now() < deadline) {
-      const writing = checkpointing();
-      seenWriting ||= writing;
-      if (seenWriting && !writing && segments() === 1) break;
-      const [ms, idle] = await Promise.all([timedHealthz(second.base), timedHealthz(reference.base)]);
-      if (writing && idle > MACHINE_STALL_MS) machineStalls.push([ms, idle]);
-      else if (writing) samples.push(ms);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    let second = await serveWithState(file);
+    // A fast machine can finish the checkpoint before the first sample: then the process is killed
+    // after one more write and started again, which replays that write and checkpoints anew.
+    for (let start = 1; ; start++) {
+      const sampled = await sampleCheckpoint(file, second.base, reference.base);
+      samples.push(...sampled.samples);
+      machineStalls.push(...sampled.machineStalls);
+      seenWriting ||= sampled.seenWriting;
+      if (samples.length >= 30 || start === 4) break;
+      expect((await call(second, 'PATCH', `/api/v1/targets/${target.body.id}`, { name: 'Model two' })).status).toBe(200);
+      await sigkill(second);
+      second = await serveWithState(file);
     }
     expect(seenWriting, 'a checkpoint was written while sampling').toBe(true);
     expect(samples.length).toBeGreaterThanOrEqual(30);

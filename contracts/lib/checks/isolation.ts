@@ -141,16 +141,21 @@ function rateBucketIsolation(): Check {
     level: 'documented',
     roles: ['empty'],
     covers: ['getTokenBalance'],
-    requests: 8,
+    requests: 24,
     run: async (s) => {
-      await s.client.ensureWindow('empty', 'getTokenBalance', 3);
-      await s.client.ensureWindow('readWrite', 'getTokenBalance', 4);
-      const before = await s.client.op('getTokenBalance', {}, { as: 'empty' });
-      for (let i = 0; i < 3; i++) await s.client.op('getTokenBalance');
-      const after = await s.client.op('getTokenBalance', {}, { as: 'empty' });
-      if (before.headers['x-ratelimit-reset'] !== after.headers['x-ratelimit-reset']) s.skipBecause('the window turned between the readings');
-      const fell = Number(before.headers['x-ratelimit-remaining']) - Number(after.headers['x-ratelimit-remaining']);
-      expectThat(fell === 1, `${BUCKET}: the second account's Remaining fell by ${fell} over one call of its own and three of the first account's (expected 1)`);
+      // A reading that straddles a window's turn says nothing; a slow machine can meet one, so up to three are taken.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await s.client.ensureWindow('empty', 'getTokenBalance', 3);
+        await s.client.ensureWindow('readWrite', 'getTokenBalance', 4);
+        const before = await s.client.op('getTokenBalance', {}, { as: 'empty' });
+        for (let i = 0; i < 3; i++) await s.client.op('getTokenBalance');
+        const after = await s.client.op('getTokenBalance', {}, { as: 'empty' });
+        if (before.headers['x-ratelimit-reset'] !== after.headers['x-ratelimit-reset']) continue;
+        const fell = Number(before.headers['x-ratelimit-remaining']) - Number(after.headers['x-ratelimit-remaining']);
+        expectThat(fell === 1, `${BUCKET}: the second account's Remaining fell by ${fell} over one call of its own and three of the first account's (expected 1)`);
+        return;
+      }
+      s.skipBecause('the window turned between the readings three times');
     },
   };
 }
