@@ -8,6 +8,7 @@ import { configFromEnv, flagsToEnv, USAGE } from '../contracts/lib/config.js';
 import { SuiteRun, type CheckResult } from '../contracts/lib/runner.js';
 import { MODEL_FAULTS, type ModelFault } from './violations/model-faults.js';
 import { serveOnLoopback, simulatorUnderTest, type TestTarget } from './violations/violated-simulator.js';
+import { repeatRun } from './support/once.js';
 
 const BASE = 'http://simulator.in-process';
 const ID = 'model-based.sequences';
@@ -97,7 +98,8 @@ describe('the model-based phase against a correct simulator', () => {
   });
 });
 
-describe('the model-based phase finds faults nobody wrote a check for, shrunk to a short reproduction', () => {
+// Finding and shrinking planted faults is the same on every Node: CI's first pass only.
+describe.skipIf(repeatRun)('the model-based phase finds faults nobody wrote a check for, shrunk to a short reproduction', () => {
   const cases = MODEL_FAULTS.flatMap((f) => [[`${f.id}, strict level`, f, 'strict'] as const, ...(f.documented ? [[`${f.id}, documented level`, f, 'documented'] as const] : [])]);
 
   it('has a seed for every planted fault', () => {

@@ -13,6 +13,7 @@ import { legalVariant } from './violations/legal-variant.js';
 import { withJson } from './violations/tamper.js';
 import { callerNow } from './violations/violation.js';
 import { serveOnLoopback, simulatorUnderTest } from './violations/violated-simulator.js';
+import { repeatRun } from './support/once.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BASE = 'http://simulator.in-process';
@@ -245,7 +246,9 @@ describe('one command: npm run contracts -- --base-url <url>', () => {
   });
 });
 
-describe('seeded contract violations', () => {
+// Whether a fault is caught is the suite's and the simulator's logic, the same on every Node: the
+// catalogue runs on CI's first pass; the later ones run the suite against a correct simulator.
+describe.skipIf(repeatRun)('seeded contract violations', () => {
   const caught: string[] = [];
   afterAll(() => {
     console.log(`violations caught: ${caught.length}/${VIOLATIONS.length}`);
