@@ -45,15 +45,23 @@ async function authorize(s: Session, c: Client, p: Pkce, extra: Record<string, s
   return Object.assign(back, { sentState: state });
 }
 
-async function code(s: Session, c: Client, p: Pkce, extra: Record<string, string> = {}, apiKey?: string): Promise<string> {
+/** A code from a sign-in with a PKCE pair of its own, and the verifier that redeems it. */
+async function code(s: Session, c: Client, extra: Record<string, string> = {}, apiKey?: string): Promise<{ value: string; verifier: string }> {
+  const p = pkce();
   const back = await authorize(s, c, p, extra, apiKey);
   const value = back.searchParams.get('code');
   expectThat(value, `${FLOW}: the sign-in sent back no code: ${back.href.slice(0, 200)}`);
-  return value!;
+  return { value: value!, verifier: p.verifier };
 }
 
 function exchange(s: Session, c: Client, codeValue: string, verifier: string, extra: Record<string, string> = {}) {
   return token(s, c.d, { grant_type: 'authorization_code', code: codeValue, code_verifier: verifier, client_id: c.clientId, redirect_uri: c.redirectUri, resource: c.d.resource, ...extra });
+}
+
+/** A token request the server must refuse with 400 invalid_grant, issuing nothing. */
+function expectInvalidGrant(reply: { status: number; body: any }, what: string): void {
+  expectEqual([reply.status, reply.body?.error], [400, 'invalid_grant'], what);
+  expectThat(!reply.body?.access_token, `${what}: a token was issued`);
 }
 
 /** The authorization-code flow end to end, and the ways it must refuse. */
@@ -80,9 +88,8 @@ export function oauthFlowChecks(): Check[] {
         expectEqual(await mcpStatus(s, issued.body.access_token), 200, `${FLOW}: /mcp with the access token`);
         if (!s.strict) return;
         expectThat(issued.headers.get('cache-control')?.includes('no-store'), `OAuth 2.1 §3.2.3: a token response is Cache-Control: no-store: got ${issued.headers.get('cache-control')}`);
-        const other = pkce();
-        const second = await code(s, c, other);
-        const wrongRedirect = await exchange(s, c, second, other.verifier, { redirect_uri: `${c.redirectUri}/other` });
+        const second = await code(s, c);
+        const wrongRedirect = await exchange(s, c, second.value, second.verifier, { redirect_uri: `${c.redirectUri}/other` });
         expectEqual(wrongRedirect.body?.error, 'invalid_grant', 'OAuth 2.1 §4.1.3: an exchange with another redirect_uri than the authorization request\'s');
       },
     },
@@ -93,11 +100,8 @@ export function oauthFlowChecks(): Check[] {
       requests: 8,
       run: async (s) => {
         const c = await client(s);
-        const p = pkce();
-        const value = await code(s, c, p);
-        const wrong = await exchange(s, c, value, pkce().verifier);
-        expectEqual([wrong.status, wrong.body?.error], [400, 'invalid_grant'], `${MISMATCH}: status and error`);
-        expectThat(!wrong.body?.access_token, `${MISMATCH}: a token was issued`);
+        const { value } = await code(s, c);
+        expectInvalidGrant(await exchange(s, c, value, pkce().verifier), `${MISMATCH}: status and error`);
       },
     },
     {
@@ -107,13 +111,10 @@ export function oauthFlowChecks(): Check[] {
       requests: 10,
       run: async (s) => {
         const c = await client(s);
-        const p = pkce();
-        const value = await code(s, c, p);
-        const first = await exchange(s, c, value, p.verifier);
+        const { value, verifier } = await code(s, c);
+        const first = await exchange(s, c, value, verifier);
         expectEqual(first.status, 200, `${REUSE}: the first exchange (${JSON.stringify(first.body)})`);
-        const again = await exchange(s, c, value, p.verifier);
-        expectEqual([again.status, again.body?.error], [400, 'invalid_grant'], `${REUSE}: the second exchange`);
-        expectThat(!again.body?.access_token, `${REUSE}: the second exchange issued a token`);
+        expectInvalidGrant(await exchange(s, c, value, verifier), `${REUSE}: the second exchange`);
         if (s.strict) expectEqual(await mcpStatus(s, first.body.access_token), 401, `${REUSE}: /mcp with the access token of the first exchange`);
       },
     },
@@ -125,11 +126,9 @@ export function oauthFlowChecks(): Check[] {
       requests: 8,
       run: async (s) => {
         const c = await client(s);
-        const p = pkce();
-        const value = await code(s, c, p);
+        const { value, verifier } = await code(s, c);
         await s.time.sleep(61_000);
-        const late = await exchange(s, c, value, p.verifier);
-        expectEqual([late.status, late.body?.error], [400, 'invalid_grant'], `${EXPIRY}: the exchange 61 s later`);
+        expectInvalidGrant(await exchange(s, c, value, verifier), `${EXPIRY}: the exchange 61 s later`);
       },
     },
     {
@@ -143,9 +142,8 @@ export function oauthFlowChecks(): Check[] {
         const asked = await authorize(s, c, pkce(), { resource: other });
         expectThat(!asked.searchParams.get('code'), `${AUDIENCE}: a code for ${other}`);
         expectEqual(asked.searchParams.get('error'), 'invalid_target', `${AUDIENCE}: the error of an authorization request for ${other}`);
-        const p = pkce();
-        const value = await code(s, c, p);
-        const exchanged = await exchange(s, c, value, p.verifier, { resource: other });
+        const { value, verifier } = await code(s, c);
+        const exchanged = await exchange(s, c, value, verifier, { resource: other });
         expectEqual(exchanged.body?.error, 'invalid_target', `${AUDIENCE}: the error of an exchange for ${other}`);
         if (!s.control) return;
         const minted = await s.client.raw('/_sim/oauth/tokens', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: s.keys.readWrite, resource: other }) });
@@ -182,9 +180,8 @@ export function oauthFlowChecks(): Check[] {
         const unknown = await authorize(s, c, pkce(), { scope: 'svc:admin' });
         expectThat(!unknown.searchParams.get('code'), `${VOCABULARY}: a code for scope svc:admin`);
         if (s.strict) expectEqual(unknown.searchParams.get('error'), 'invalid_scope', `${VOCABULARY}: the error for scope svc:admin`);
-        const p = pkce();
-        const value = await code(s, c, p, {}, s.keys.readOnly);
-        const issued = await exchange(s, c, value, p.verifier);
+        const { value, verifier } = await code(s, c, {}, s.keys.readOnly);
+        const issued = await exchange(s, c, value, verifier);
         expectEqual(issued.status, 200, `${VOCABULARY}: the exchange (${JSON.stringify(issued.body)})`);
         expectEqual(issued.body?.scope, 'svc:read', `${VOCABULARY}: the scope granted to a read-only key that asked for both`);
         const mcp = await McpSession.openWith(s, `Bearer ${issued.body.access_token}`);
