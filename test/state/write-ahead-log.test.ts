@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { advanced } from '../../src/persist/replay.js';
+import { taskSession } from '../mcp/task-clients.js';
 import { call, killAll, serveWithState, sigkill, type Running } from './durable-support.js';
 
 /**
@@ -93,6 +94,15 @@ describe('the write-ahead log', () => {
     ok(await call(run, 'POST', `/_sim/accounts/${account.accountId}/reset`, {}), 200);
     ok(await call(run, 'POST', '/api/v1/tokens/purchases', { bundleId: 'starter' }, {}, own), 201);
 
+    // Last of all, a build made as an MCP task (the official requester library): the task record,
+    // made once the build is, is on disk before the answer as the build is.
+    const assistant = new Client({ name: 'wal-test', version: '1' });
+    await assistant.connect(new StreamableHTTPClientTransport(new URL(`${run.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${run.key}` } } }));
+    const tasks = taskSession(assistant, '2025-11-25', `${run.base}/mcp`, run.key, 'wal-test');
+    const execution = await tasks.callTool('createBuild', { targetId: target.id, buildType: 'single', kind: 'blog', objective: 'Explain cold brew' }, { task: { preference: 'require' } });
+    if (execution.kind !== 'task') throw new Error('no task was made');
+    const taskId = execution.handle.taskId;
+
     const before = await snapshot(run);
     await sigkill(run);
     expect(readdirSync(join(file, '..')).some((name) => name.startsWith('state.json.wal-'))).toBe(true);
@@ -112,5 +122,11 @@ describe('the write-ahead log', () => {
     expect((await call(again, 'GET', '/api/v1/tokens/balance', undefined, {}, rotated.value)).status).toBe(401);
     expect((await call(again, 'GET', '/api/v1/tokens/balance', undefined, {}, fresh.value)).status).toBe(200);
     expect((await call(again, 'GET', `/api/v1/targets/${viaMcp.structuredContent!.id}`)).body.name).toBe('By tool');
+    // The task answers tasks/get after the restart, to a new session of the same account.
+    expect(after.mcpTasks).toEqual([expect.objectContaining({ taskId })]);
+    const later = new Client({ name: 'wal-test', version: '1' });
+    await later.connect(new StreamableHTTPClientTransport(new URL(`${again.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${run.key}` } } }));
+    expect((await taskSession(later, '2025-11-25', `${again.base}/mcp`, run.key, 'wal-test-again').task(taskId).snapshot()).taskId).toBe(taskId);
+    await later.close();
   });
 });
