@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, killAll, postLarge, serveWithState, sigkill } from './durable-support.js';
+import { assertContract } from '../support/contract.js';
 import { repeatRun } from '../support/once.js';
 
 /**
@@ -23,9 +24,11 @@ const MACHINE_STALL_MS = 25;
 async function timedHealthz(base: string): Promise<number> {
   const started = performance.now();
   const res = await fetch(`${base}/healthz`);
-  await res.arrayBuffer();
+  const body = await res.text();
+  const ms = performance.now() - started;
   expect(res.status).toBe(200);
-  return performance.now() - started;
+  assertContract({ method: 'GET', url: '/healthz', status: res.status, headers: Object.fromEntries(res.headers), body });
+  return ms;
 }
 
 /** The demo account grown with targets of full-length descriptions until the snapshot passes `bytes`. */
