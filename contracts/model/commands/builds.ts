@@ -151,14 +151,26 @@ export class ConcurrentFirsts implements ModelCommand {
   async run(model: ApiModel, world: World): Promise<void> {
     const t = attempt(model, model.account(this.account), this.target, false, { mode: 'fresh' }, { kind: 'blog' }) as Attempt;
     t.account.buildKeys.push({ key: t.key as string, body: t.body });
-    const answers = await world.parallel(Array.from({ length: this.copies }, () => () => send(world, model, t, 'rest')), [keyOf(model, t.account, 'readWrite') as string]);
-    const firsts = answers.filter((a) => a.ok && a.json?.idempotent !== true);
+    const arrived: Answer[] = [];
+    const call = async () => {
+      const a = await send(world, model, t, 'rest');
+      arrived.push(a);
+      return a;
+    };
+    await world.parallel(Array.from({ length: this.copies }, () => call), [keyOf(model, t.account, 'readWrite') as string]);
+    const replay = (a: Answer) => a.ok && a.json?.idempotent === true;
+    const firsts = arrived.filter((a) => a.ok && !replay(a));
     if (firsts.length > 1) fail(CONCURRENT, `${firsts.length} creations: ${firsts.map((a) => a.json?.buildId).join(', ')}`);
     // The spec does not say what a call answers while the first one with its key is in flight: the
     // documented level lets it be refused as a conflict (as payment APIs do); openapi.yaml has no such status.
     const inFlight = (a: Answer) => !model.strict && !a.ok && a.status === 409;
-    // Judged as if they came one after another: the creation (or refusal) first, then the replays.
-    const ordered = [...firsts, ...answers.filter((a) => !firsts.includes(a) && !inFlight(a))];
+    // Judged in the order they were answered, each replay after the creation: a call the rate limit
+    // held back is made again a window later, when a failed build's refund may have made a refusal
+    // that came first a creation.
+    const judged = arrived.filter((a) => !inFlight(a));
+    const at = firsts[0] ? judged.indexOf(firsts[0]) : judged.length;
+    const before = judged.slice(0, at);
+    const ordered = [...before.filter((a) => !replay(a)), ...judged.slice(at, at + 1), ...before.filter(replay), ...judged.slice(at + 1)];
     for (const a of ordered) judge(model, t, a);
   }
 
