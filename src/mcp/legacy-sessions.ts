@@ -9,7 +9,9 @@ import { rpcError } from './rpc-error.js';
  *
  * The table is fair: each account has its own cap, and a new session beyond it closes that
  * account's least recently used one, never another account's. When the whole table is full,
- * a new session is refused (503) until sessions close or fall idle; a session unused for
+ * sessions whose credential no longer holds (a key revoked or rotated away, a grant ended, an
+ * account reset) are closed first, since no request can use them again; if that frees no room,
+ * a new session is refused (503) until sessions close or fall idle. A session unused for
  * `idleMs` is closed, so a client that went away does not hold its place for ever.
  */
 interface Session {
@@ -17,6 +19,8 @@ interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   accountId: string;
   lastUsed: number;
+  /** Whether the credential that opened it still holds. */
+  holds: () => boolean;
 }
 
 export interface SessionLimits {
@@ -48,7 +52,8 @@ export class LegacySessions {
     return this.sessions.size;
   }
 
-  async handle(request: Request, principal: Principal, initialize: boolean, options: HandleRequestOptions): Promise<Response> {
+  /** `holds`: whether the principal's credential still holds (asked only when the table is full). */
+  async handle(request: Request, principal: Principal, initialize: boolean, options: HandleRequestOptions, holds: () => boolean = () => true): Promise<Response> {
     this.closeIdle();
     const id = request.headers.get('mcp-session-id');
     if (id) {
@@ -60,12 +65,14 @@ export class LegacySessions {
     if (!initialize) return rpcError(400, -32000, 'Bad Request: send initialize first, then the Mcp-Session-Id it answers.');
     const accountId = principal.account.id;
     const own = this.byAccount.get(accountId)?.size ?? 0;
-    if (own < this.limits.maxPerAccount && this.sessions.size + this.opening >= this.limits.maxSessions) {
+    const full = () => own < this.limits.maxPerAccount && this.sessions.size + this.opening >= this.limits.maxSessions;
+    if (full()) this.closeOrphaned();
+    if (full()) {
       return rpcError(503, -32000, `The simulator holds ${this.limits.maxSessions} sessions, its most: close one (DELETE /mcp) or retry later.`, { 'retry-after': '30' });
     }
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
-      onsessioninitialized: (sessionId): void => this.remember({ id: sessionId, transport, accountId, lastUsed: this.now() }),
+      onsessioninitialized: (sessionId): void => this.remember({ id: sessionId, transport, accountId, lastUsed: this.now(), holds }),
       onsessionclosed: (sessionId) => this.forget(sessionId),
     });
     transport.onclose = () => {
@@ -111,6 +118,11 @@ export class LegacySessions {
       if (session.lastUsed > cutoff) break;
       this.close(session);
     }
+  }
+
+  /** Sessions no request can use again: their credential was revoked, rotated away or reset. */
+  private closeOrphaned(): void {
+    for (const session of [...this.sessions.values()]) if (!session.holds()) this.close(session);
   }
 
   private close(session: Session): void {

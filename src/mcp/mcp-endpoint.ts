@@ -145,7 +145,7 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     const authInfo: AuthInfo = { token: 'redacted', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { principal } };
     const handleOptions = parsedBody === undefined ? { authInfo } : { authInfo, parsedBody };
     // The SDK reads nothing more of a request whose body it is given: the one whose body was read here serves the modern path as it is.
-    const answer = (await isLegacy(request, parsedBody)) ? sessions.handle(replayable(request, bodyText), principal, initialize, handleOptions) : modern.fetch(request, handleOptions);
+    const answer = (await isLegacy(request, parsedBody)) ? sessions.handle(replayable(request, bodyText), principal, initialize, handleOptions, () => !principal.revoked?.(simulator.clock.now())) : modern.fetch(request, handleOptions);
     if (!faultEffects) return answer;
     // A dropped tool call ends its exchange as a network failure: no answer at all.
     return new Promise<Response>((resolve, reject) => {

@@ -157,6 +157,29 @@ describe('MCP: one account cannot take another\'s sessions', () => {
     expect((await openSession(r, c.key)).status).toBe(200);
   });
 
+  it('makes room in a full table by closing sessions whose key was revoked, and only those', async () => {
+    const r = await rig({ maxSessions: 2, maxSessionsPerAccount: 2 });
+    const [a, b, c] = [await account(r), await account(r), await account(r)];
+    const rest = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${r.base}${path}`, { method, headers: { authorization: `Bearer ${b.key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      assertContract({ method, url: path, status: res.status, headers: Object.fromEntries(res.headers), body: text });
+      return { status: res.status, json: JSON.parse(text) };
+    };
+    const spare = await rest('POST', '/api/v1/keys', { name: 'assistant', scopes: ['svc:read'] });
+    expect(spare.status).toBe(201);
+    const aSession = (await openSession(r, a.key)).session!;
+    const orphan = (await openSession(r, spare.json.value)).session!;
+    expect((await openSession(r, c.key)).status).toBe(503);
+
+    expect((await rest('DELETE', `/api/v1/keys/${spare.json.id}`)).status).toBe(200);
+    const opened = await openSession(r, c.key);
+    expect(opened.status, opened.text).toBe(200);
+    expect(await sessionWorks(r, a.key, aSession)).toBe(true);
+    // The revoked key's session is gone: its own account, with a key that holds, is told so.
+    expect(await sessionWorks(r, b.key, orphan)).toBe(false);
+  });
+
   it('closes a session left unused past its idle time', async () => {
     const r = await rig({ sessionIdleMs: 1000 });
     const me = await account(r);
