@@ -38,20 +38,20 @@ function send(world: World, model: ApiModel, t: Attempt, via: Via): Promise<Answ
   return world.rest('createBuild', { key: rw, body: t.body, headers: t.key ? { 'Idempotency-Key': t.key } : undefined });
 }
 
-/** Applies a creation the model expected (or accepted) to the model. */
-function created(model: ApiModel, t: Attempt, a: Answer): ModelBuild {
+/** Applies a creation the model expected (or accepted) to the model; `at`: when its answer came (now by default). */
+function created(model: ApiModel, t: Attempt, a: Answer, at = model.now()): ModelBuild {
   const id = a.json?.buildId;
   if (typeof id !== 'string' || model.allBuildIds().has(id)) fail(CREATE, `a new buildId: ${seen(a)}`);
   if (a.json && 'idempotent' in a.json) fail(CREATE, `idempotent is present only on a replay: ${seen(a)}`);
   const build: ModelBuild = {
-    id, account: t.account.label, targetId: t.target.id, kind: String(t.body.kind), cost: t.cost, createdAt: model.now(),
+    id, account: t.account.label, targetId: t.target.id, kind: String(t.body.kind), cost: t.cost, createdAt: at,
     idempotencyKey: t.key, failStage: t.failStage, seen: undefined, refund: t.failStage ? 'pending' : 'none',
   };
   t.account.builds.push(build);
   t.account.balance -= t.cost;
   t.account.lifetimeUsed += t.cost;
   t.account.ledger.push({ type: 'build_charge', amount: -t.cost, buildId: id, bundleId: null });
-  if (t.key) t.account.idempotency.set(t.key, { buildId: id, at: model.now() });
+  if (t.key) t.account.idempotency.set(t.key, { buildId: id, at });
   model.tokens.spent += t.cost;
   return build;
 }
@@ -61,8 +61,8 @@ function expectReplay(model: ApiModel, a: Answer, buildId: string): void {
   if (a.json?.buildId !== buildId || a.json?.idempotent !== true) fail(REPLAY, `expected buildId ${buildId} with idempotent: true, ${seen(a)}`);
 }
 
-/** What the model predicts of one creation, checked against the answer, and applied. */
-function judge(model: ApiModel, t: Attempt, a: Answer): void {
+/** What the model predicts of one creation, checked against the answer, and applied; `at`: when the answer came. */
+function judge(model: ApiModel, t: Attempt, a: Answer, at?: number): void {
   model.settle(t.account);
   const replay = t.key ? model.replays(t.account, t.key) : false;
   if (replay) return expectReplay(model, a, replay.buildId);
@@ -79,7 +79,7 @@ function judge(model: ApiModel, t: Attempt, a: Answer): void {
     return;
   }
   expectOk(model, a, 202, CREATE);
-  created(model, t, a);
+  created(model, t, a, at);
 }
 
 function attempt(model: ApiModel, account: ModelAccount, targetN: number, foreign: boolean, choice: KeyChoice, spec: BuildSpec): Attempt | undefined {
@@ -151,10 +151,14 @@ export class ConcurrentFirsts implements ModelCommand {
   async run(model: ApiModel, world: World): Promise<void> {
     const t = attempt(model, model.account(this.account), this.target, false, { mode: 'fresh' }, { kind: 'blog' }) as Attempt;
     t.account.buildKeys.push({ key: t.key as string, body: t.body });
+    // Each answer with the accounts' time it came at: calls the rate limit held back are made
+    // again once the clocks have moved, so the creation may be older or newer than the last answer.
     const arrived: Answer[] = [];
+    const arrivedAt = new Map<Answer, number>();
     const call = async () => {
       const a = await send(world, model, t, 'rest');
       arrived.push(a);
+      arrivedAt.set(a, world.now());
       return a;
     };
     await world.parallel(Array.from({ length: this.copies }, () => call), [keyOf(model, t.account, 'readWrite') as string]);
@@ -171,7 +175,7 @@ export class ConcurrentFirsts implements ModelCommand {
     const at = firsts[0] ? judged.indexOf(firsts[0]) : judged.length;
     const before = judged.slice(0, at);
     const ordered = [...before.filter((a) => !replay(a)), ...judged.slice(at, at + 1), ...before.filter(replay), ...judged.slice(at + 1)];
-    for (const a of ordered) judge(model, t, a);
+    for (const a of ordered) judge(model, t, a, arrivedAt.get(a));
   }
 
   toString(): string {
