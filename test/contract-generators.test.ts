@@ -2,7 +2,7 @@
  * openapi.yaml as more tools read it: Spectral's recommended rules find nothing, the clients
  * @hey-api/openapi-ts and orval generate read every kind's kindData with full types, and
  * Prism serves mocks from it whose every response our validator accepts. hey-api and orval
- * need Node 22, Prism Node 24: they run on the binaries of test/runtimes (pretest).
+ * need Node 22, Prism Node 24: they run on the binaries of test/runtimes (installed when first needed).
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,10 +13,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { assertContract } from './support/contract.js';
 import { kindDataProbe } from './support/kind-data-probe.js';
 import { missing } from './support/requirements.js';
+import { ensureRuntimes } from './support/runtimes.js';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..');
-const runtimes = join(root, 'test/runtimes/node_modules');
+const runtimes = ensureRuntimes();
 const node22 = join(runtimes, 'node22/bin/node');
 const node24 = join(runtimes, 'node24/bin/node');
 const work = mkdtempSync(join(tmpdir(), 'contract-generators-'));

@@ -2,10 +2,11 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configFromEnv, flagsToEnv } from '../contracts/lib/config.js';
 import { ContractValidator, type ObservedResponse } from '../contracts/lib/contract-validator.js';
-import { runContractSuite, SuiteRun, type SuiteSummary } from '../contracts/lib/runner.js';
+import { runContractSuite, SuiteRun } from '../contracts/lib/runner.js';
+import { config, failures, outcome } from './violations/suite-run.js';
 import { runContractsCommand } from './support/contracts-command.js';
 import { VIOLATIONS, type Violation } from './violations/catalog.js';
 import { inProcessFetch } from './violations/in-process-fetch.js';
@@ -13,27 +14,8 @@ import { legalVariant } from './violations/legal-variant.js';
 import { withJson } from './violations/tamper.js';
 import { callerNow } from './violations/violation.js';
 import { serveOnLoopback, simulatorUnderTest } from './violations/violated-simulator.js';
-import { repeatRun } from './support/once.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const BASE = 'http://simulator.in-process';
-
-function config(env: Record<string, string> = {}) {
-  // The model-based phase has tests of its own (contract-model.test.ts).
-  return configFromEnv({ CONTRACT_BASE_URL: BASE, CONTRACT_LEVEL: 'strict', CONTRACT_RUN_ID: 'self-test', CONTRACT_MODEL: '0', ...env });
-}
-
-function outcome(summary: SuiteSummary, id: string) {
-  return summary.results.find((r) => r.id === id);
-}
-
-function failures(summary: SuiteSummary): string {
-  return summary.results
-    .filter((r) => r.status === 'failed')
-    .map((r) => `${r.title}\n${r.message}`)
-    .join('\n\n');
-}
-
 /** Checks at the heart of the issue: each must have run and passed against a correct simulator. */
 const CORE_CHECKS = [
   'tokens.insufficient',
@@ -141,31 +123,6 @@ describe('the contract suite against a correct simulator', () => {
     expect(outcome(summary, 'tokens.blog-cost')?.status).toBe('passed');
   });
 
-  // With no clock to move, the suite waits out rate-limit windows in real time: one to three
-  // minutes' turns, depending on where in the minute it starts.
-  it('treats a server without the control API as a real service: no clock to move, keys from the environment', { timeout: 240_000 }, async () => {
-    const target = simulatorUnderTest(undefined, { speed: 'instant' });
-    const keys = target.simulator.keys;
-    const env = {
-      CONTRACT_LEVEL: 'documented',
-      CONTRACT_SIMULATOR: '0',
-      CONTRACT_EXHAUST: '0',
-      CONTRACT_POLL_INTERVAL: '0.05',
-      CONTRACT_KEY_READ_WRITE: keys.readWrite,
-      CONTRACT_KEY_READ_ONLY: keys.readOnly,
-      CONTRACT_KEY_WRITE_ONLY: keys.writeOnly,
-      CONTRACT_KEY_REVOKED: keys.revoked,
-      CONTRACT_KEY_EMPTY: keys.emptyAccount,
-    };
-    const summary = await runContractSuite(config(env), target.fetch);
-    expect(failures(summary)).toBe('');
-    expect(summary.simulator).toBe(false);
-    expect(outcome(summary, 'builds.failed')).toMatchObject({ status: 'skipped', message: expect.stringContaining('control API') });
-    expect(outcome(summary, 'builds.no-skip')).toMatchObject({ status: 'skipped', message: expect.stringContaining('clock the suite moves') });
-    for (const id of ['builds.order', 'deliverables.download-html', 'tokens.insufficient', 'auth.revoked.getBuild']) expect(outcome(summary, id)?.status, id).toBe('passed');
-    expect(summary.tokensSpent).toBeLessThanOrEqual(5);
-  });
-
   it('spends no token with --no-spend, and no more requests than the request budget', async () => {
     const target = simulatorUnderTest();
     const key = target.simulator.keys.readWrite;
@@ -245,36 +202,6 @@ describe('one command: npm run contracts -- --base-url <url>', () => {
     } finally {
       await server.close();
     }
-  });
-});
-
-// Whether a fault is caught is the suite's and the simulator's logic, the same on every Node: the
-// catalogue runs on CI's first pass; the later ones run the suite against a correct simulator.
-describe.skipIf(repeatRun)('seeded contract violations', () => {
-  const caught: string[] = [];
-  afterAll(() => {
-    console.log(`violations caught: ${caught.length}/${VIOLATIONS.length}`);
-  });
-
-  it('are at least 100, each with its own id', () => {
-    expect(VIOLATIONS.length).toBeGreaterThanOrEqual(100);
-    expect(new Set(VIOLATIONS.map((v) => v.id)).size).toBe(VIOLATIONS.length);
-  });
-
-  // Each violation gets one whole run of the strict suite, in-process.
-  it.each(VIOLATIONS.map((v) => [v.id, v] as const))('%s makes the suite fail, naming the broken rule', async (_, violation) => {
-    const summary = await runContractSuite(config(), simulatorUnderTest(violation).fetch);
-    const report = failures(summary);
-    expect(summary.failed, `${violation.description}: no check failed`).toBeGreaterThan(0);
-    expect(report, `${violation.description}: no failure names "${violation.rule}"`).toContain(violation.rule);
-    caught.push(violation.id);
-  });
-
-  // Those whose rule the spec states are caught by the documented level too, which is what a team testing the real service runs.
-  it.each(VIOLATIONS.filter((v) => v.documented).map((v) => [v.id, v] as const))('%s is caught at the documented level too', async (_, violation) => {
-    const summary = await runContractSuite(config({ CONTRACT_LEVEL: 'documented' }), simulatorUnderTest(violation).fetch);
-    const rule = typeof violation.documented === 'string' ? violation.documented : violation.rule;
-    expect(failures(summary), `${violation.description}: no failure names "${rule}" at the documented level`).toContain(rule);
   });
 });
 

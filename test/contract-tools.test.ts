@@ -1,7 +1,7 @@
 /**
  * openapi.yaml as other tools read it: Specmatic loads it without an error, and the types
  * openapi-typescript generates read every kind's kindData with full types (a future contract
- * change that breaks SDK generation fails here). The tools live in test/runtimes (pretest).
+ * change that breaks SDK generation fails here). The tools live in test/runtimes (installed when first needed).
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,10 +11,11 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { kindDataProbe } from './support/kind-data-probe.js';
 import { missing } from './support/requirements.js';
+import { ensureRuntimes } from './support/runtimes.js';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..');
-const runtimes = join(root, 'test/runtimes/node_modules');
+const runtimes = ensureRuntimes();
 const work = mkdtempSync(join(tmpdir(), 'contract-tools-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -18,10 +18,11 @@ import { createExpressApp } from '../src/adapters/express.js';
 import { createSimulator } from '../src/simulator.js';
 import { assertContract } from './support/contract.js';
 import { repeatRun } from './support/once.js';
+import { ensureRuntimes } from './support/runtimes.js';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..');
-const runtimes = join(root, 'test/runtimes/node_modules');
+const runtimes = ensureRuntimes();
 const work = mkdtempSync(join(tmpdir(), 'control-client-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -113,11 +113,9 @@ describe('renderSpeechWav', () => {
     expect(() => speak('hi', 'nova' as VoiceId)).toThrow(/Unknown voice "nova"/);
   });
 
-  it('renders 1000 words quickly and within 4 MB', () => {
-    const text = words(1000);
-    const start = performance.now();
-    const { wav } = speak(text, 'cedar'); // the slowest voice gives the longest file
-    expect(performance.now() - start).toBeLessThan(1000); // ~30 ms measured; loose for slow CI
+  // How fast it renders is measured by the benchmarks, not here: a timed assertion fails on a busy machine.
+  it('renders 1000 words within 4 MB', () => {
+    const { wav } = speak(words(1000), 'cedar'); // the slowest voice gives the longest file
     expect(wav.length).toBeLessThan(4 * 1024 * 1024);
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildSea, type SeaBuild } from '../../scripts/sea/build.js';
 import { signedInClient } from '../oauth/support.js';
+import { ensureRuntimes, runtimes } from '../support/runtimes.js';
 import { assertContract } from '../support/contract.js';
 import { repeatRun } from '../support/once.js';
 
@@ -16,13 +17,13 @@ import { repeatRun } from '../support/once.js';
  * with no `node` anywhere on PATH: the API, /mcp, /docs and the dashboard all come out of it.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const node26 = `${root}test/runtimes/node_modules/node26/bin/node`;
+const node26 = join(repeatRun ? runtimes : ensureRuntimes(), 'node26/bin/node');
 const skipReason = repeatRun
   ? 'a repeat run on another Node'
   : process.platform !== 'linux' || process.arch !== 'x64'
     ? `the single executable is built and tested on Linux x64, not ${process.platform} ${process.arch}`
     : !existsSync(node26)
-      ? 'Node 26 (test/runtimes, installed by `npm test`) is missing'
+      ? 'Node 26 (test/runtimes, installed when a test first needs it) is missing'
       : undefined;
 if (skipReason) console.warn(`single executable test skipped: ${skipReason}`);
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthProxy } from '../support/auth-proxy.js';
 import { startCli, type CliServer } from '../support/cli-server.js';
 import { missing } from '../support/requirements.js';
+import { ensureRuntimes } from '../support/runtimes.js';
 
 /**
  * The official MCP conformance tool (run on Node 22, as it requires) against the CLI server,
@@ -11,7 +12,7 @@ import { missing } from '../support/requirements.js';
  * named in conformance-baseline.yml (they need the tool's own fixture tools) may fail.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const RUNTIMES = `${root}test/runtimes/node_modules`; // installed by `npm test`'s pretest
+const RUNTIMES = ensureRuntimes();
 const NODE22 = `${RUNTIMES}/node22/bin/node`;
 const CONFORMANCE = `${RUNTIMES}/@modelcontextprotocol/conformance/dist/index.js`;
 const BASELINE = `${root}test/mcp/conformance-baseline.yml`;

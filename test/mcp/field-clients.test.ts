@@ -10,6 +10,7 @@ import { readOperations } from '../../src/contract/operations.js';
 import { assertContract } from '../support/contract.js';
 import { repeatRun } from '../support/once.js';
 import { missing } from '../support/requirements.js';
+import { ensureRuntimes } from '../support/runtimes.js';
 import { mcpRig, type McpRig } from './support.js';
 
 /**
@@ -19,7 +20,7 @@ import { mcpRig, type McpRig } from './support.js';
  * kind of tool error as an `isError` result it hands on, never as an exception of its own.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const RUNTIMES = `${root}test/runtimes/node_modules`;
+const RUNTIMES = ensureRuntimes();
 const NODE22 = `${RUNTIMES}/node22/bin/node`;
 const INSPECTOR = `${RUNTIMES}/@modelcontextprotocol/inspector/clients/launcher/build/index.js`;
 const SDK_V1 = `${RUNTIMES}/@modelcontextprotocol/sdk`;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, type CliServer } from '../support/cli-server.js';
 import { missing } from '../support/requirements.js';
+import { ensureRuntimes } from '../support/runtimes.js';
 import { signIn } from './support.js';
 
 /**
@@ -13,7 +14,7 @@ import { signIn } from './support.js';
  * and follows the redirect to the tool.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const RUNTIMES = `${root}test/runtimes/node_modules`; // installed by `npm test`'s pretest
+const RUNTIMES = ensureRuntimes();
 const NODE22 = `${RUNTIMES}/node22/bin/node`;
 const CONFORMANCE = `${RUNTIMES}/@modelcontextprotocol/conformance/dist/index.js`;
 

@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -31,14 +31,36 @@ export async function packedTarball(): Promise<string> {
   }
   if (mine) {
     const packDir = mkdtempSync(join(tmpdir(), 'sim-pack-'));
-    await run('npm', ['pack', '--pack-destination', packDir, '--silent'], { cwd: root, env: npmEnv, maxBuffer: 1 << 24 });
-    renameSync(join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!), done);
-    rmSync(packDir, { recursive: true, force: true });
+    const source = await workTreeCopy();
+    try {
+      await run('npm', ['pack', '--pack-destination', packDir, '--silent'], { cwd: source, env: npmEnv, maxBuffer: 1 << 24 });
+      renameSync(join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!), done);
+    } finally {
+      rmSync(packDir, { recursive: true, force: true });
+      rmSync(source, { recursive: true, force: true });
+    }
     return done;
   }
   for (let waited = 0; waited < 240_000 && !existsSync(done); waited += 500) await new Promise((r) => setTimeout(r, 500));
   if (!existsSync(done)) throw new Error(`no tarball at ${done} after 240 s`);
   return done;
+}
+
+/**
+ * The work tree's files (tracked and new, edits included) copied beside the install: `npm pack`
+ * builds (prepack) and rewrites package.json for a moment, which must not happen under the
+ * feet of tests running in parallel with this one against the checkout's own dist/.
+ */
+async function workTreeCopy(): Promise<string> {
+  const copy = mkdtempSync(join(tmpdir(), 'sim-pack-source-'));
+  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, maxBuffer: 1 << 26 });
+  for (const file of stdout.split('\0')) {
+    if (!file || !existsSync(join(root, file)) || file.startsWith('test/runtimes/')) continue;
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    copyFileSync(join(root, file), join(copy, file));
+  }
+  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  return copy;
 }
 
 /** The test run: vitest's process (the workers' parent) and its start time, so a reused pid never finds an old tarball. */

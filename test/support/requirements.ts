@@ -6,8 +6,8 @@
  * - Chromium at /usr/bin/chromium (Debian's `chromium` package; the browser tests),
  * - nginx (Debian's `nginx` package; the scale-out recipe),
  * - the official MCP Python SDK in test/runtimes/.venv (pinned; .ci/run installs it),
- * - on Linux x64 only: the Node 22, 24 and 26 binaries, Bun and Deno that `npm test`'s pretest
- *   installs in test/runtimes (their packages are for that platform).
+ * - on Linux x64 only: the Node 22, 24 and 26 binaries, Bun and Deno in test/runtimes, installed
+ *   the first time a test asks for one (their packages are for that platform).
  *
  * On CI (CI set) nothing is reported missing: there a missing tool is a broken install step,
  * so its tests run and fail rather than skip.
@@ -15,28 +15,42 @@
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureRuntimes, runtimes } from './runtimes.js';
 
 export type Tool = 'java' | 'chromium' | 'nginx' | 'node22' | 'node24' | 'node26' | 'bun' | 'deno' | 'python-mcp';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-/** The tools `npm test`'s pretest installs (`npm install --prefix test/runtimes`). */
-export const runtimes = join(root, 'test/runtimes/node_modules');
+export { runtimes };
 
-/** Where each tool is, when it is there. */
-export const tools: Record<Tool, string | undefined> = {
-  java: onPath('java'),
-  chromium: found('/usr/bin/chromium'),
-  nginx: onPath('nginx') ?? found('/usr/sbin/nginx', '/usr/local/sbin/nginx'),
-  node22: found(join(runtimes, 'node22/bin/node')),
-  node24: found(join(runtimes, 'node24/bin/node')),
-  node26: found(join(runtimes, 'node26/bin/node')),
+/** A tool of test/runtimes: asking for it installs them the first time (see runtimes.ts). */
+function runtime(...paths: string[]): () => string | undefined {
+  return () => {
+    ensureRuntimes();
+    return found(...paths.map((path) => join(runtimes, path)));
+  };
+}
+
+const where: Record<Tool, () => string | undefined> = {
+  java: () => onPath('java'),
+  chromium: () => found('/usr/bin/chromium'),
+  nginx: () => onPath('nginx') ?? found('/usr/sbin/nginx', '/usr/local/sbin/nginx'),
+  node22: runtime('node22/bin/node'),
+  node24: runtime('node24/bin/node'),
+  node26: runtime('node26/bin/node'),
   // The platform package's binary, which the bun package's install script moves into bun/bin.
-  bun: found(join(runtimes, '@oven/bun-linux-x64/bin/bun'), join(runtimes, 'bun/bin/bun.exe')),
-  deno: found(join(runtimes, '@deno/linux-x64-glibc/deno')),
-  'python-mcp': found(join(root, 'test/runtimes/.venv/bin/python')),
+  bun: runtime('@oven/bun-linux-x64/bin/bun', 'bun/bin/bun.exe'),
+  deno: runtime('@deno/linux-x64-glibc/deno'),
+  'python-mcp': () => found(join(root, 'test/runtimes/.venv/bin/python')),
 };
 
-const RUNTIME_HINT = 'Linux x64 only, installed by `npm install --prefix test/runtimes` (pretest)';
+/** Where each tool is, when it is there; looked up (and test/runtimes installed) when first read. */
+export const tools = {} as Record<Tool, string | undefined>;
+for (const tool of Object.keys(where) as Tool[]) {
+  let known: { path: string | undefined } | undefined;
+  Object.defineProperty(tools, tool, { enumerable: true, get: () => (known ??= { path: where[tool]() }).path });
+}
+
+const RUNTIME_HINT = 'Linux x64 only, installed into test/runtimes when a test first needs it (`npm run test:runtimes`)';
 const HOW_TO_GET: Record<Tool, string> = {
   java: 'Java 17 or newer on PATH (Debian: apt-get install default-jre-headless)',
   chromium: 'Chromium at /usr/bin/chromium (Debian: apt-get install chromium)',

@@ -1,0 +1,3 @@
+import { describeSeededViolations } from './seeded-catalogue.js';
+
+describeSeededViolations(1);
