@@ -14,43 +14,27 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { harHeaders, readHar, type HarEntry } from '../contracts/drift/har.js';
+import { readHar } from '../contracts/drift/har.js';
 import { writeScene } from '../contracts/scene/command.js';
 import { makeScene } from '../contracts/scene/scene.js';
-import { redactSecrets } from '../contracts/drift/body-redaction.js';
-import { createSimulator } from '../src/simulator.js';
+import { InProcessRecording } from '../test/scene/in-process-har.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CALLS = Number(process.env.BENCH_SCENE_CALLS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_SCENE_ROUNDS ?? 5);
-const encoder = new TextEncoder();
 
 function record(file: string): number {
-  const simulator = createSimulator({ frozenAt: Date.parse('2026-03-02T09:00:00Z'), speed: 'realistic', onFault: () => {} });
-  const key = simulator.keys.readWrite;
-  const entries: HarEntry[] = [];
+  const recording = new InProcessRecording();
+  let calls = 0;
   const call = (method: string, url: string, body?: unknown): any => {
-    const headers: Record<string, string> = { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) };
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const answer = simulator.handle({ method, url, headers, body: text === undefined ? undefined : encoder.encode(text) });
-    const responseText = typeof answer.body === 'string' ? answer.body : '';
-    const at = new Date(simulator.clock.now()).toISOString();
-    entries.push({
-      startedDateTime: at, time: 1, cache: {}, timings: { send: 0, wait: 1, receive: 0 },
-      request: { method, url: `http://service.test${url}`, httpVersion: 'HTTP/1.1', cookies: [], headers: harHeaders(headers), queryString: [], headersSize: -1, bodySize: text?.length ?? 0, ...(text ? { postData: { mimeType: 'application/json', text: redactSecrets(text) } } : {}) },
-      response: { status: answer.status, statusText: '', httpVersion: 'HTTP/1.1', cookies: [], headers: harHeaders(answer.headers as Record<string, string>), content: { size: responseText.length, mimeType: String(answer.headers['content-type'] ?? ''), text: redactSecrets(responseText) }, redirectURL: '', headersSize: -1, bodySize: responseText.length },
-    });
-    if (entries.length % 5 === 0) simulator.clock.advance(15_000);
-    try {
-      return JSON.parse(responseText);
-    } catch {
-      return undefined;
-    }
+    const answer = recording.call(method, url, undefined, body);
+    if (++calls % 5 === 0) recording.advance(15_000);
+    return answer;
   };
   call('POST', '/api/v1/tokens/purchases', { bundleId: 'scale' });
   let target: any;
   let build: string | undefined;
-  for (let n = 0; entries.length < CALLS; n++) {
+  for (let n = 0; calls < CALLS; n++) {
     if (!target || n % 40 === 0) {
       target = call('POST', '/api/v1/targets', { name: `Bench ${n}`, slug: `bench-${n}`, brandKit: { voice: 'plain', tone: 'calm' } });
       call('POST', `/api/v1/targets/${target.id}/library`, { name: `Item ${n}`, type: 'cta', content: 'Try it.' });
@@ -68,8 +52,8 @@ function record(file: string): number {
       }
     } else call('GET', n % 3 === 0 ? '/api/v1/targets' : n % 3 === 1 ? '/api/v1/builds' : '/api/v1/tokens/balance');
   }
-  writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'bench', version: '1' }, pages: [], entries } }));
-  return entries.length;
+  writeFileSync(file, JSON.stringify(recording.har()));
+  return calls;
 }
 
 const median = (xs: number[]) => {

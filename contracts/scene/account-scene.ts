@@ -52,7 +52,7 @@ export function accountScene(seen: SeenAccount, name: string, text: TextOf, down
     const scopes = (key?.fields.scopes as SceneKey['scopes'] | undefined) ?? (role === 'read-only' ? ['svc:read'] : role === 'write-only' ? ['svc:write'] : ['svc:read', 'svc:write']);
     const keyName = names.take('key', str(key?.fields.name) ?? role, role).name;
     const revoked = key ? key.fields.status !== 'active' : role === 'revoked';
-    if (key && key.fields.status === 'rotated') cannot(`key ${keyName} was rotated (a new key replaced it): stated revoked`);
+    if (key && typeof key.fields.replacedById === 'string') cannot(`key ${keyName} was rotated (a new key replaced it): stated revoked`);
     const limited = c.last.status === 429 && c.last.bucket === 'key' && seen.lastAt < c.last.at + (c.last.retryAfter ?? 60) * 1000;
     if (c.last.status === 429 && c.last.bucket !== 'key') cannot(`key ${keyName}'s last call (#${c.last.call}) was refused 429 by the ${c.last.bucket ?? 'unnamed'} bucket: a scenario spends only a key's minute of calls`);
     keys.push({ name: keyName, scopes, ...(revoked ? { revoked: true } : {}), ...(limited && !revoked ? { rateLimited: true } : {}) });
