@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { HarEntry } from '../../contracts/drift/har.js';
+import { formatDrift } from '../../contracts/drift/report.js';
+import { checkScene } from '../../contracts/scene/check.js';
 import { planReads } from '../../contracts/scene/reads.js';
+import { simulatorUnderTest } from '../violations/violated-simulator.js';
 import { makeScene } from '../../contracts/scene/scene.js';
 import { createSimulator } from '../../src/simulator.js';
 import { InProcessRecording } from './in-process-har.js';
@@ -104,5 +107,22 @@ describe('a scene: what a recording shows, and what it cannot say', () => {
     expect(after[6]).toMatch(/ \[fail:critiquing\]$/);
     expect(redacted.scenario.accounts[0]!.builds![0]!.target).toBe(after[1]); // the build names its target's new slug
     expect(() => load(redacted)).not.toThrow();
+  });
+
+  it("compares a list's items by their mapped ids: the scene makes the longest builds first, so its list comes in another order", async () => {
+    const r = new InProcessRecording();
+    const target = r.call('POST', '/api/v1/targets', undefined, { name: 'Acme', slug: 'acme' });
+    const item = r.call('POST', `/api/v1/targets/${target.id}/library`, undefined, { name: 'Tagline', type: 'product_blurb', content: 'Try it.' });
+    const news = r.call('POST', '/api/v1/builds', undefined, { targetId: target.id, kind: 'news', objective: 'Quick news', libraryItemIds: [item.id] });
+    expect(news.buildId, JSON.stringify(news)).toBeDefined();
+    r.call('POST', '/api/v1/builds', undefined, { targetId: target.id, kind: 'blog', objective: 'A long read', researchMode: 'deep', qualityMode: 'premium' });
+    r.advance(3_600_000);
+    const list = r.call('GET', '/api/v1/builds');
+    expect(list.data.map((b: { kind: string; libraryItemIds?: unknown }) => [b.kind, 'libraryItemIds' in b])).toEqual([['blog', false], ['news', true]]);
+    const scene = makeScene(r.har(), { recording: 'order.har' });
+    const target2 = simulatorUnderTest(undefined, { speed: 'realistic', seed: 'scene-order' });
+    const check = await checkScene({ har: r.har(), scene, baseUrl: 'http://simulator.in-process', fetch: target2.fetch });
+    expect(check.drifts.map(formatDrift)).toEqual([]);
+    expect(check.replayed).toBe(1);
   });
 });
