@@ -73,6 +73,16 @@ describe('a scene: what a recording shows, and what it cannot say', () => {
     expect(() => load(scene)).not.toThrow();
   });
 
+  it("joins a key that met only a 403 to the account whose key list names its hint, with the list's name and scopes", () => {
+    const r = new InProcessRecording({ speed: 'fast' });
+    r.call('POST', '/api/v1/targets', r.simulator.keys.readOnly, { name: 'Nope', slug: 'nope' }); // 403: no id links it
+    r.call('GET', '/api/v1/keys');
+    const scene = makeScene(r.har(), { recording: 'hints.har' });
+    expect(scene.scenario.accounts).toHaveLength(1);
+    expect(scene.scenario.accounts[0]!.keys.find((k) => k.name === 'Read only')).toEqual({ name: 'Read only', scopes: ['svc:read'] });
+    expect(scene.mapping.credentials.map((c) => [c.key, c.calls])).toEqual([['Read only', [1]], ['Read and write', [2]]]);
+  });
+
   it('names an OAuth token that no key stands for in the mapping, by its calls only', () => {
     const r = new InProcessRecording({ speed: 'fast' });
     r.call('GET', '/api/v1/tokens/balance');
