@@ -12,6 +12,8 @@ import { checkScene } from '../../contracts/scene/check.js';
 import { writeScene } from '../../contracts/scene/command.js';
 import { makeScene } from '../../contracts/scene/scene.js';
 import type { Scene } from '../../contracts/scene/types.js';
+import { createSimulator } from '../../src/simulator.js';
+import { startCli } from '../support/cli-server.js';
 import { serveOnLoopback, simulatorUnderTest } from '../violations/violated-simulator.js';
 import { driveSceneFlow, type SceneFlow } from './flow.js';
 
@@ -105,4 +107,18 @@ describe('content-contracts scene: a recording made a scenario', () => {
       expect(report.violations.map((v) => `${v.rule}: ${v.method} ${v.url} ${v.detail}`)).toEqual([]);
     }
   });
+
+  it('loads as the docs say: the YAML file through the CLI (--scenario), and in-process as msw and the fixtures load it', async () => {
+    const simulator = createSimulator({ speed: 'realistic', seed: 'scene-in-process', scenarios: [parse(readFileSync(files.scene, 'utf8'))] });
+    const loaded = simulator.scenarios[0]!;
+    expect(Object.keys(loaded.accounts)).toEqual(['account-1', 'account-2']);
+    expect(Object.values(loaded.accounts['account-1']!.builds).map((b) => b.status)).toEqual(['completed', 'failed', 'researching']);
+    const cli = await startCli(['--speed', 'realistic', '--scenario', files.scene]);
+    try {
+      const listed = (await (await fetch(`${cli.baseUrl}/_sim/scenarios`)).json()) as { data: Array<{ scenario: string; accounts: Array<{ name: string }> }> };
+      expect(listed.data.map((s) => [s.scenario, s.accounts.map((a) => a.name)])).toEqual([['scene session', ['account-1', 'account-2']]]);
+    } finally {
+      cli.stop();
+    }
+  }, 40_000);
 });
