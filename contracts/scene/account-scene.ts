@@ -75,7 +75,7 @@ export function accountScene(seen: SeenAccount, name: string, text: TextOf, down
     const f = t.fields;
     const slug = text(str(f.slug) as string);
     slugOf.set(t.id, slug);
-    targets.push({ name: text(str(f.name) ?? slug), slug, ...(typeof f.description === 'string' ? { description: text(f.description) } : {}), ...(f.brandKit && typeof f.brandKit === 'object' ? { brandKit: brandKit(f.brandKit as Json, text) } : {}) });
+    targets.push({ name: text(str(f.name) ?? slug), slug, ...(typeof f.description === 'string' ? { description: text(f.description) } : {}), ...(f.brandKit && typeof f.brandKit === 'object' ? { brandKit: userText(f.brandKit, text) } : {}) });
     map('target', t.id, slug);
   }
   const standIn = (targetId: string): string => {
@@ -85,7 +85,7 @@ export function accountScene(seen: SeenAccount, name: string, text: TextOf, down
     slugOf.set(targetId, slug);
     targets.push({ name: slug, slug });
     map('target', targetId, slug);
-    leftOut(`target ${targetId}'s fields: the recording never showed them; a stand-in named ${slug} holds its builds`);
+    leftOut(gone.has(targetId) ? `target ${targetId} was deleted, its builds were not: a stand-in named ${slug} holds them` : `target ${targetId}'s fields: the recording never showed them; a stand-in named ${slug} holds its builds`);
     return slug;
   };
   const libraryName = new Map<string, string>();
@@ -97,7 +97,7 @@ export function accountScene(seen: SeenAccount, name: string, text: TextOf, down
     const recordedName = str(item.fields.name) ?? 'item';
     const { name: itemName, changed } = names.take('library', text(recordedName), 'item');
     if (changed) cannot(`library item ${item.id}'s name ${JSON.stringify(recordedName)} is no scenario name: named ${itemName}`);
-    (target.library ??= []).push({ name: itemName, type: item.fields.type, content: text(str(item.fields.content) ?? ''), ...(typeof item.fields.url === 'string' ? { url: item.fields.url } : {}) });
+    (target.library ??= []).push({ name: itemName, type: item.fields.type, content: text(str(item.fields.content) ?? ''), ...(typeof item.fields.url === 'string' ? { url: urlText(item.fields.url, text) } : {}) });
     libraryName.set(item.id, itemName);
     map('library', item.id, itemName);
   }
@@ -116,7 +116,7 @@ export function accountScene(seen: SeenAccount, name: string, text: TextOf, down
     const failure = f.failure as { stage?: unknown } | null | undefined;
     const buildName = names.take('build', `${f.kind}-${builds.length + 1}`, 'build').name;
     const build: SceneBuild = { name: buildName, target: standIn(targetId), kind: f.kind, objective: text(f.objective), status };
-    for (const field of BUILD_FIELDS) if (f[field] !== undefined && f[field] !== null) build[field] = f[field];
+    for (const field of BUILD_FIELDS) if (f[field] !== undefined && f[field] !== null) build[field] = field === 'pressRelease' ? userText(f[field], text) : f[field];
     if (build.buildType !== 'suite') delete build.pages;
     if (status === 'failed') build.failedAt = str(failure?.stage) ?? 'researching';
     const items = ((f.libraryItemIds as string[] | undefined) ?? []).map((id) => libraryName.get(id));
@@ -193,10 +193,21 @@ function pick(o: Json, fields: string[]): Json {
   return Object.fromEntries(fields.filter((f) => typeof o[f] === 'string').map((f) => [f, o[f]]));
 }
 
-function brandKit(kit: Json, text: TextOf): Json {
-  const out: Json = { ...kit };
-  for (const f of ['voice', 'tone']) if (typeof kit[f] === 'string') out[f] = text(kit[f] as string);
-  return out;
+/** Fields of a brand kit or of press-release options whose values the contract enumerates, or that are dates: never user text. */
+const NOT_TEXT = new Set(['defaultQuoteMode', 'mode', 'date', 'metaDescriptionMaxLength']);
+
+/** A brand kit or press-release options with every string of user text through `text` (a contact's email keeps its shape, so stays one). */
+function userText(value: unknown, text: TextOf, key = ''): unknown {
+  if (typeof value === 'string') return NOT_TEXT.has(key) ? value : text(value);
+  if (Array.isArray(value)) return value.map((v) => userText(v, text, key));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, userText(v, text, k)]));
+  return value;
+}
+
+/** A URL's scheme and host kept (the API checks them), the rest through `text`. */
+function urlText(url: string, text: TextOf): string {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(.*)$/i.exec(url);
+  return m ? `${m[1]}${m[2] ? text(m[2]) : ''}` : text(url);
 }
 
 /**

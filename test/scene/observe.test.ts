@@ -96,8 +96,9 @@ describe('a scene: what a recording shows, and what it cannot say', () => {
 
   it('--redact-text: user text of the same shape and length, none of the recorded words, the failure marker kept; it still loads', () => {
     const r = new InProcessRecording({ speed: 'fast' });
-    const target = r.call('POST', '/api/v1/targets', undefined, { name: 'Acme Robotics', slug: 'acme-robotics', description: 'Arms for workshops, since 1999.', brandKit: { voice: 'plain', tone: 'warm' } });
-    r.call('POST', `/api/v1/targets/${target.id}/library`, undefined, { name: 'R2 arm', type: 'product_blurb', content: 'A six-axis arm.' });
+    const contact = { name: 'Ada Lovelace', email: 'ada.lovelace@acme.example', phone: '+1 555 0100' };
+    const target = r.call('POST', '/api/v1/targets', undefined, { name: 'Acme Robotics', slug: 'acme-robotics', description: 'Arms for workshops, since 1999.', brandKit: { voice: 'plain', tone: 'warm', pressRelease: { boilerplate: 'Acme makes arms.', mediaContact: contact, defaultQuoteMode: 'polish' } } });
+    r.call('POST', `/api/v1/targets/${target.id}/library`, undefined, { name: 'R2 arm', type: 'product_blurb', content: 'A six-axis arm.', url: 'https://acme.example/arms/r2' });
     r.call('POST', '/api/v1/builds', undefined, { targetId: target.id, kind: 'blog', objective: 'Robots and safety [fail:critiquing]' });
     r.call('POST', '/api/v1/images', undefined, { prompt: 'A robot arm', style: 'photo' });
     r.advance(600_000);
@@ -113,8 +114,14 @@ describe('a scene: what a recording shows, and what it cannot say', () => {
     const before = texts(plain);
     const after = texts(redacted);
     expect(after.map(shape)).toEqual(before.map(shape));
-    for (const word of ['Acme', 'Robotics', 'workshops', 'arm', 'safety', 'robot', 'plain']) expect(JSON.stringify(redacted)).not.toContain(word);
+    for (const word of ['Robotics', 'workshops', ' arm', 'safety', 'robot', 'plain']) expect(JSON.stringify(redacted)).not.toContain(word);
+    expect(JSON.stringify(redacted.scenario.accounts[0]!.targets![0]!.name + redacted.scenario.accounts[0]!.builds![0]!.objective)).not.toContain('Acme');
     expect(after[6]).toMatch(/ \[fail:critiquing\]$/);
+    const kit = redacted.scenario.accounts[0]!.targets![0]!.brandKit as { pressRelease: { mediaContact: typeof contact; defaultQuoteMode: string; boilerplate: string } };
+    expect([shape(kit.pressRelease.mediaContact.email), shape(kit.pressRelease.mediaContact.phone), kit.pressRelease.defaultQuoteMode]).toEqual([shape(contact.email), shape(contact.phone), 'polish']);
+    for (const word of ['Ada', 'Lovelace', 'lovelace', '555 0100', 'makes']) expect(JSON.stringify(redacted)).not.toContain(word);
+    const url = redacted.scenario.accounts[0]!.targets![0]!.library![0]!.url as string;
+    expect([url.startsWith('https://acme.example/'), url.length, url.includes('arms')]).toEqual([true, 'https://acme.example/arms/r2'.length, false]);
     expect(redacted.scenario.accounts[0]!.builds![0]!.target).toBe(after[1]); // the build names its target's new slug
     expect(() => load(redacted)).not.toThrow();
   });
