@@ -1,3 +1,4 @@
+import { withinLimits } from './limits.js';
 import { Names } from './names.js';
 import type { SeenAccount, SeenCredential } from './observe.js';
 import type { Seen } from './shapes.js';
@@ -186,7 +187,8 @@ export function accountScene(seen: SeenAccount, name: string, text: TextOf, down
   if (builds.length) account.builds = builds;
   if (images.length) account.images = images;
   if (chats.length) account.chats = chats;
-  return { account, notes, objects, credentials, unmapped };
+  const kept = withinLimits(account, objects, notes);
+  return { account, notes, objects: kept, credentials: credentials.filter((c) => account.keys.some((k) => k.name === c.key)), unmapped };
 }
 
 function pick(o: Json, fields: string[]): Json {

@@ -83,6 +83,21 @@ describe('a scene: what a recording shows, and what it cannot say', () => {
     expect(scene.mapping.credentials.map((c) => [c.key, c.calls])).toEqual([['Read only', [1]], ['Read and write', [2]]]);
   });
 
+  it("keeps within a scenario account's limits: past 50 images the newest are stated, the rest listed and out of the mapping", () => {
+    const r = new InProcessRecording({ speed: 'fast' });
+    const ids: string[] = [];
+    for (let i = 0; i < 53; i++) {
+      if (i % 5 === 0) r.advance(61_000); // a new minute of calls (images have a limit of their own)
+      ids.push(r.call('POST', '/api/v1/images', undefined, { prompt: `Picture ${i}` }).id as string);
+    }
+    const scene = makeScene(r.har(), { recording: 'limits.har' });
+    const images = scene.scenario.accounts[0]!.images!;
+    expect([images.length, images[0]!.prompt, images.at(-1)!.prompt]).toEqual([50, 'Picture 3', 'Picture 52']);
+    expect(notesOf(scene)).toContain('cannot state: 3 images more than a scenario account holds (50): the oldest left out (image-1, image-2, image-3)');
+    expect(scene.mapping.objects.filter((o) => o.kind === 'image').map((o) => o.recorded)).toEqual(ids.slice(3));
+    expect(() => load(scene)).not.toThrow();
+  });
+
   it('names an OAuth token that no key stands for in the mapping, by its calls only', () => {
     const r = new InProcessRecording({ speed: 'fast' });
     r.call('GET', '/api/v1/tokens/balance');
