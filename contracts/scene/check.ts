@@ -78,7 +78,7 @@ export async function checkScene(options: { har: Har; scene: Scene; baseUrl: str
   const drifts: Drift[] = [];
   let replayed = 0;
   for (const read of plan.replay) {
-    let path = read.url;
+    let path = read.path;
     for (const [recorded, made] of raw) path = path.split(recorded).join(made);
     const recorded = recordedAnswer(read.entry);
     let answer: Answer;
@@ -89,7 +89,7 @@ export async function checkScene(options: { har: Har; scene: Scene; baseUrl: str
       continue;
     }
     replayed++;
-    const operation = matchOperation(operations, read.method, read.url);
+    const operation = matchOperation(operations, read.method, read.path);
     drifts.push(...compareAnswers({ call: read.call, method: read.method, url: read.url, operation }, recorded, aligned(recorded, answer, ids), schemas, documented, false));
   }
   return { target: baseUrl, mapping, replayed, superseded: plan.superseded, excluded: plan.excluded, writes: plan.writes, skipped: plan.skipped, drifts: distinct(drifts) };

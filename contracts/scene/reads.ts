@@ -1,5 +1,6 @@
 import { header, type Har, type HarEntry } from '../drift/har.js';
 import { servicePath } from '../drift/replay.js';
+import { redactUrl } from '../drift/url-redaction.js';
 import { credentialOfCall } from './mapping.js';
 import { responseText } from './observe.js';
 import type { Scene } from './types.js';
@@ -12,6 +13,8 @@ export interface Call {
 
 export interface PlannedRead extends Call {
   entry: HarEntry;
+  /** The path and query to send (as recorded: a browser's export may hold a share token whole); `url` is it redacted, for reports. */
+  path: string;
 }
 
 /** The recording's reads a scene is held to, and those it is not, each with why. */
@@ -69,7 +72,7 @@ export function planReads(har: Har, scene: Scene, shareTokens: ReadonlyMap<strin
     if (path === undefined) return skip('not a call of the service API (the control API, OAuth pages, …)');
     if (e._injected !== undefined) return skip('a fault the simulator injected on purpose (_injected)');
     if (/^\/mcp(\?|$)/.test(path)) return skip('an MCP call (sessions are not replayed on a scene)');
-    const where: Call = { call, method, url: path };
+    const where: Call = { call, method, url: redactUrl(path) };
     const status = e.response.status;
     if (method !== 'GET') {
       const why = missing(path, status);
@@ -95,7 +98,7 @@ export function planReads(har: Har, scene: Scene, shareTokens: ReadonlyMap<strin
               ? 'a server error'
               : missing(path, status);
     if (why) plan.excluded.push({ ...where, why });
-    else plan.replay.push({ ...where, entry: e });
+    else plan.replay.push({ ...where, entry: e, path });
   });
   return plan;
 }
