@@ -51,7 +51,7 @@ export function accountScene(seen: SeenAccount, name: string, text: TextOf, down
     if (key) stated.add(key);
     const role = c.refused && !c.authenticated ? 'revoked' : c.writeDenied && !c.readDenied ? 'read-only' : c.readDenied && !c.writeDenied ? 'write-only' : 'read-write';
     const scopes = (key?.fields.scopes as SceneKey['scopes'] | undefined) ?? (role === 'read-only' ? ['svc:read'] : role === 'write-only' ? ['svc:write'] : ['svc:read', 'svc:write']);
-    const keyName = names.take('key', str(key?.fields.name) ?? role, role).name;
+    const keyName = names.take('key', key && typeof key.fields.name === 'string' ? text(key.fields.name) : role, role).name;
     const revoked = key ? key.fields.status !== 'active' : role === 'revoked';
     if (key && typeof key.fields.replacedById === 'string') cannot(`key ${keyName} was rotated (a new key replaced it): stated revoked`);
     const limited = c.last.status === 429 && c.last.bucket === 'key' && seen.lastAt < c.last.at + (c.last.retryAfter ?? 60) * 1000;
@@ -62,7 +62,7 @@ export function accountScene(seen: SeenAccount, name: string, text: TextOf, down
   }
   for (const k of listed) {
     if (stated.has(k)) continue;
-    const keyName = names.take('key', str(k.fields.name) ?? 'key', 'key').name;
+    const keyName = names.take('key', typeof k.fields.name === 'string' ? text(k.fields.name) : 'key', 'key').name;
     keys.push({ name: keyName, scopes: k.fields.scopes as SceneKey['scopes'], ...(k.fields.status !== 'active' ? { revoked: true } : {}) });
     map('key', k.id, keyName);
   }
