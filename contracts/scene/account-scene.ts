@@ -41,10 +41,16 @@ export function accountScene(seen: SeenAccount, name: string, text: TextOf, down
   const credentials: MappedCredential[] = [];
   const unmapped: AccountScene['unmapped'] = [];
   const stated = new Set<Seen>();
+  const nameOfHint = new Map<string, string>();
   for (const c of seen.credentials) {
     if (!c.value.replace(/^\S+\s+/, '').startsWith('svc_live_')) {
       unmapped.push({ calls: c.calls, why: 'an OAuth access token or another credential than an API key' });
       cannot(`a credential that is no API key (an OAuth access token?), at ${callsOf(c)}: a scenario states API keys only`);
+      continue;
+    }
+    const same = nameOfHint.get(c.hint); // the same key, recorded whole in one place and cut in another
+    if (same) {
+      credentials.push({ account: name, key: same, calls: c.calls });
       continue;
     }
     const key = byHint.get(c.hint);
@@ -58,12 +64,14 @@ export function accountScene(seen: SeenAccount, name: string, text: TextOf, down
     if (c.last.status === 429 && c.last.bucket !== 'key') cannot(`key ${keyName}'s last call (#${c.last.call}) was refused 429 by the ${c.last.bucket ?? 'unnamed'} bucket: a scenario spends only a key's minute of calls`);
     keys.push({ name: keyName, scopes, ...(revoked ? { revoked: true } : {}), ...(limited && !revoked ? { rateLimited: true } : {}) });
     credentials.push({ account: name, key: keyName, calls: c.calls });
+    nameOfHint.set(c.hint, keyName);
     if (key) map('key', key.id, keyName);
   }
   for (const k of listed) {
     if (stated.has(k)) continue;
     const keyName = names.take('key', typeof k.fields.name === 'string' ? text(k.fields.name) : 'key', 'key').name;
     keys.push({ name: keyName, scopes: k.fields.scopes as SceneKey['scopes'], ...(k.fields.status !== 'active' ? { revoked: true } : {}) });
+    if (typeof k.fields.replacedById === 'string') cannot(`key ${keyName} was rotated (a new key replaced it): stated revoked`);
     map('key', k.id, keyName);
   }
   if (listed.length) cannot("keys' createdAt and lastUsedAt: the scene's keys are made when it loads");

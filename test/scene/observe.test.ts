@@ -98,6 +98,18 @@ describe('a scene: what a recording shows, and what it cannot say', () => {
     expect(() => load(scene)).not.toThrow();
   });
 
+  it('states one key for a credential recorded whole in one call and cut to its hint in another', () => {
+    const r = new InProcessRecording({ speed: 'fast' });
+    r.call('GET', '/api/v1/tokens/balance');
+    r.call('GET', '/api/v1/targets');
+    const whole = r.entries[1]!.request.headers.find((h) => h.name === 'authorization')!;
+    whole.value = `Bearer ${r.simulator.keys.readWrite}`;
+    const scene = makeScene(r.har(), { recording: 'mixed.har' });
+    expect(scene.scenario.accounts[0]!.keys).toEqual([{ name: 'read-write', scopes: ['svc:read', 'svc:write'] }]);
+    expect(scene.mapping.credentials).toEqual([{ account: 'account-1', key: 'read-write', calls: [1] }, { account: 'account-1', key: 'read-write', calls: [2] }]);
+    expect(JSON.stringify(scene)).not.toContain(r.simulator.keys.readWrite.slice(-8));
+  });
+
   it('names an OAuth token that no key stands for in the mapping, by its calls only', () => {
     const r = new InProcessRecording({ speed: 'fast' });
     r.call('GET', '/api/v1/tokens/balance');
