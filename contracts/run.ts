@@ -13,6 +13,7 @@ import { SuiteRun, type CheckResult } from './lib/runner.js';
 import { runDiffCommand } from './diff/command.js';
 import { runDriftCommand } from './drift/command.js';
 import { runProxyCommand } from './proxy/command.js';
+import { runSceneCommand } from './scene/command.js';
 import { configFromEnv, flagsToEnv, USAGE } from './lib/config.js';
 import { COVERAGE_FILE, formatReport, JUNIT_FILE, SUMMARY_FILE, writeSummary } from './lib/report.js';
 
@@ -20,6 +21,7 @@ async function main(): Promise<number> {
   if (process.argv[2] === 'diff') return runDiffCommand(process.argv.slice(3));
   if (process.argv[2] === 'proxy') return runProxyCommand(process.argv.slice(3));
   if (process.argv[2] === 'drift') return runDriftCommand(process.argv.slice(3));
+  if (process.argv[2] === 'scene') return runSceneCommand(process.argv.slice(3));
   let parsed;
   try {
     parsed = flagsToEnv(process.argv.slice(2));

@@ -152,7 +152,7 @@ function skipReason(url: string): string {
   return 'not a call of the service API or its MCP server';
 }
 
-function recordedAnswer(entry: HarEntry): Answer {
+export function recordedAnswer(entry: HarEntry): Answer {
   const headers: Record<string, string> = {};
   for (const h of entry.response.headers) headers[h.name.toLowerCase()] = h.value;
   const content = entry.response.content;
@@ -160,7 +160,7 @@ function recordedAnswer(entry: HarEntry): Answer {
   return { status: entry.response.status, headers, text, json: parseBody(text, headers['content-type'] ?? content.mimeType ?? '') };
 }
 
-async function sendCall(fetchImpl: FetchLike, target: ReplayTarget, entry: HarEntry, path: string, ids: IdMap, roles: Map<string, CredentialRole>): Promise<Answer> {
+export async function sendCall(fetchImpl: FetchLike, target: ReplayTarget, entry: HarEntry, path: string, ids: IdMap, roles: Map<string, CredentialRole>): Promise<Answer> {
   const headers: Record<string, string> = {};
   for (const h of entry.request.headers) {
     const name = h.name.toLowerCase();
@@ -223,7 +223,7 @@ async function wait(target: ReplayTarget, pollIntervalMs: number): Promise<void>
 }
 
 /** Every response header openapi.yaml documents, lower-cased: the headers a replay compares. */
-function documentedResponseHeaders(doc: Record<string, any>): Set<string> {
+export function documentedResponseHeaders(doc: Record<string, any>): Set<string> {
   const names = new Set<string>(Object.keys(doc.components?.headers ?? {}).map((h) => h.toLowerCase()));
   const visit = (responses: Record<string, any> | undefined) => {
     for (const r of Object.values(responses ?? {})) for (const h of Object.keys((r as { headers?: object })?.headers ?? {})) names.add(h.toLowerCase());

@@ -136,6 +136,7 @@ sent back to, with its code.
 Also: content-contracts diff <old.yaml> <new.yaml>   breaking changes between two contracts
       content-contracts proxy --target <url>         a validation proxy for a client's traffic
       content-contracts drift --har <file> --base-url <url>   replay a recording, report drift
+      content-contracts scene --har <file> [--out scene.yaml]   a recording made a scenario of its last state
       (each with --help)`;
 
 /** Turns the runner's flags into the environment the suite reads; unknown flags are errors. */
