@@ -25,7 +25,6 @@ import { restoreSnapshot, takeSnapshot, type SimulationSnapshot } from './state/
 import { VERSION } from './version.js';
 import { instanceTag } from './scale/instance.js';
 import { unlimitedCapacity } from './limits/capacity.js';
-import { McpTaskRecords } from './store/mcp-task-records.js';
 import { byKey as bodyValidators } from './contract/validators-body.generated.js';
 import { byKey as paramValidators } from './contract/validators-params.generated.js';
 import { loadInto, registerEngine } from './scenarios/registry.js';
@@ -145,7 +144,6 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     correlationIds: new Rng(seed, 'correlation-ids'),
     ready: true,
     capacity: unlimitedCapacity(),
-    mcpTasks: new McpTaskRecords(),
     initialState: '',
     journal: new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE),
     faults: new FaultRules(seed, serviceOperations),
