@@ -46,6 +46,17 @@ export function nextId(account: Account): string {
   return peek.uuid();
 }
 
+/** What a build's schedule depends on besides its id and the speed, and a key naming it. */
+interface BuildShape {
+  kind: string;
+  schedule: { options: ReturnType<typeof optionsOf>; failAt: ReturnType<typeof plannedFailure> };
+}
+
+function shapeOf(build: PlannedBuild): BuildShape {
+  const schedule = { options: optionsOf(build.body), failAt: plannedFailure(String(build.body.objective ?? '')) };
+  return { kind: JSON.stringify(schedule), schedule };
+}
+
 export interface PlannedBuild {
   body: Record<string, unknown>;
   goal: BuildStatusGoal;
@@ -75,6 +86,7 @@ export interface PlacementSteps {
 export function placeBuilds(builds: readonly PlannedBuild[], steps: PlacementSteps, attempt = 0): string[] {
   // A later attempt weighs the time each build needs with a seeded jitter: another order, other ids, other durations.
   const jitter = attempt === 0 ? () => 1 : ((rng) => () => 0.4 + rng.next())(new Rng(steps.env.seed, 'scenario-placement', attempt));
+  const shapes = builds.map(shapeOf);
   const ids: string[] = new Array(builds.length);
   const remaining = builds.map((_, i) => i);
   let low = -Infinity;
@@ -86,10 +98,14 @@ export function placeBuilds(builds: readonly PlannedBuild[], steps: PlacementSte
       steps.touch();
       const buildId = nextId(steps.account);
       const now = steps.clock.now();
+      // Builds of the same options get the same schedule from one id: drawn once per kind, not once per build.
+      const schedules = new Map<string, PipelineSchedule>();
       const candidates = remaining.map((index) => {
         const build = builds[index] as PlannedBuild;
-        const failAt = plannedFailure(String(build.body.objective ?? ''));
-        const window = statusWindow(planSchedule({ seed: steps.env.seed, buildId, createdAt: 0, options: optionsOf(build.body), speed: steps.env.speed, failAt }), build.goal);
+        const { kind, schedule } = shapes[index] as BuildShape;
+        let drawn = schedules.get(kind);
+        if (drawn === undefined) schedules.set(kind, (drawn = planSchedule({ seed: steps.env.seed, buildId, createdAt: 0, ...schedule, speed: steps.env.speed })));
+        const window = statusWindow(drawn, build.goal);
         if (!(window.from < window.until)) steps.refuse(index, `at this pipeline speed a build is never seen ${build.goal}: load the scenario into a simulator whose builds take time (speed fast or realistic)`);
         const at = Math.max(now, low - window.until + 1);
         return { index, window, at, fits: at + window.from < high, weight: window.from * jitter() };
