@@ -176,17 +176,22 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   });
   // The scenarios given at start are part of it: a reset goes back to them.
   if (scenarios.length > 0) sim.initialState = JSON.stringify(takeSnapshot(sim));
+  /** The one durability wait, for every adapter and tool call: the log's keeper says whether this answer waits. */
+  const withDurability = (response: HandledResponse): HandledResponse => {
+    const durable = store.changes.settle();
+    if (durable) {
+      // Whoever sends the answer hears of a failure; an answer nobody sends must not end the process with it.
+      durable.catch(() => undefined);
+      response.durable = durable;
+    }
+    return response;
+  };
   return {
     handle: (request, handleOptions) => {
       const response = engine.handle(request, handleOptions);
-      // The one durability wait, for every adapter and tool call: the log's keeper says whether this answer waits.
-      const durable = store.changes.settle();
-      if (durable) {
-        // Whoever sends the answer hears of a failure; an answer nobody sends must not end the process with it.
-        durable.catch(() => undefined);
-        response.durable = durable;
-      }
-      return response;
+      // An answer that comes later waits, once it has come, for what its work changed.
+      if (response.later) response.later = response.later.then(withDurability);
+      return withDurability(response);
     },
     loadScenario: (scenario) => loadInto(sim, scenario),
     scenarios,

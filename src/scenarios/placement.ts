@@ -4,6 +4,7 @@ import type { Clock } from '../clock/clock.js';
 import { Rng } from '../random/rng.js';
 import type { Account } from '../store/account.js';
 import type { BuildOptions } from '../store/records.js';
+import type { Steps } from './steps.js';
 import type { BuildStatusGoal } from './types.js';
 
 /**
@@ -82,8 +83,9 @@ export interface PlacementSteps {
  * step weighs every build still to make with that id and makes the one that needs the most time
  * to reach its status (of those that can still fit beside the builds already made). When that
  * leaves a build no room, the caller tries again with `attempt` + 1: a slightly different order.
+ * A step ends after each build made (see steps.ts).
  */
-export function placeBuilds(builds: readonly PlannedBuild[], steps: PlacementSteps, attempt = 0): string[] {
+export function* placeBuilds(builds: readonly PlannedBuild[], steps: PlacementSteps, attempt = 0): Steps<string[]> {
   // A later attempt weighs the time each build needs with a seeded jitter: another order, other ids, other durations.
   const jitter = attempt === 0 ? () => 1 : ((rng) => () => 0.4 + rng.next())(new Rng(steps.env.seed, 'scenario-placement', attempt));
   const shapes = builds.map(shapeOf);
@@ -119,6 +121,7 @@ export function placeBuilds(builds: readonly PlannedBuild[], steps: PlacementSte
       chosen = pick;
       if (pick.at === now) break;
       steps.clock.advance(pick.at - now);
+      yield;
     }
     const now = steps.clock.now();
     const build = builds[chosen.index] as PlannedBuild;
@@ -129,6 +132,7 @@ export function placeBuilds(builds: readonly PlannedBuild[], steps: PlacementSte
     remaining.splice(remaining.indexOf(chosen.index), 1);
     low = Math.max(low, now + chosen.window.from);
     high = Math.min(high, now + chosen.window.until);
+    yield;
   }
   if (builds.length > 0) {
     // Half-way through the window every build shares: each stays at its status a while if the clock runs on.
