@@ -25,7 +25,6 @@ import { restoreSnapshot, takeSnapshot, type SimulationSnapshot } from './state/
 import { VERSION } from './version.js';
 import { instanceTag } from './scale/instance.js';
 import { unlimitedCapacity } from './limits/capacity.js';
-import { McpTaskRecords } from './store/mcp-task-records.js';
 import { byKey as bodyValidators } from './contract/validators-body.generated.js';
 import { byKey as paramValidators } from './contract/validators-params.generated.js';
 import { loadInto, registerEngine } from './scenarios/registry.js';
@@ -145,7 +144,6 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     correlationIds: new Rng(seed, 'correlation-ids'),
     ready: true,
     capacity: unlimitedCapacity(),
-    mcpTasks: new McpTaskRecords(),
     initialState: '',
     journal: new Journal(options.journalSize ?? DEFAULT_JOURNAL_SIZE),
     faults: new FaultRules(seed, serviceOperations),
@@ -178,17 +176,22 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   });
   // The scenarios given at start are part of it: a reset goes back to them.
   if (scenarios.length > 0) sim.initialState = JSON.stringify(takeSnapshot(sim));
+  /** The one durability wait, for every adapter and tool call: the log's keeper says whether this answer waits. */
+  const withDurability = (response: HandledResponse): HandledResponse => {
+    const durable = store.changes.settle();
+    if (durable) {
+      // Whoever sends the answer hears of a failure; an answer nobody sends must not end the process with it.
+      durable.catch(() => undefined);
+      response.durable = durable;
+    }
+    return response;
+  };
   return {
     handle: (request, handleOptions) => {
       const response = engine.handle(request, handleOptions);
-      // The one durability wait, for every adapter and tool call: the log's keeper says whether this answer waits.
-      const durable = store.changes.settle();
-      if (durable) {
-        // Whoever sends the answer hears of a failure; an answer nobody sends must not end the process with it.
-        durable.catch(() => undefined);
-        response.durable = durable;
-      }
-      return response;
+      // An answer that comes later waits, once it has come, for what its work changed.
+      if (response.later) response.later = response.later.then(withDurability);
+      return withDurability(response);
     },
     loadScenario: (scenario) => loadInto(sim, scenario),
     scenarios,

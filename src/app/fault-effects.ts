@@ -38,6 +38,8 @@ function notSaved(response: HandledResponse): HandledResponse {
 
 /** The response once what it reports is durable (a state file is kept), or the 500 that says it is not. */
 function afterDurable(response: HandledResponse): HandledResponse | Promise<HandledResponse> {
+  // An answer that comes later (a scenario loaded in slices) is the one sent, once it is durable.
+  if (response.later) return response.later.then(afterDurable);
   const { durable } = response;
   if (!durable) return response;
   return durable.then(() => response, () => notSaved(response));

@@ -83,9 +83,20 @@ export class Engine<State extends EngineState = EngineState> {
     } catch (error) {
       reply = this.errorReply(error, exchange);
     }
+    if (reply.later) return this.deferred(reply.later, request, exchange, options, started);
     const response = this.finish(reply, exchange);
     if (!options.unjournaled) this.options.hooks.record(request, response, exchange, performance.now() - started);
     return response;
+  }
+
+  /** An answer that comes once the work it started is done: finished, and journaled, then. */
+  private deferred(later: Promise<Reply>, request: EngineRequest, exchange: Exchange, options: HandleOptions, started: number): HandledResponse {
+    const settled = later.catch((error: unknown) => this.errorReply(error, exchange)).then((reply) => {
+      const response = this.finish(reply, exchange);
+      if (!options.unjournaled) this.options.hooks.record(request, response, exchange, performance.now() - started);
+      return response;
+    });
+    return { ...this.finish({ status: 202, json: {} }, exchange), later: settled };
   }
 
   private dispatch(request: EngineRequest, exchange: Exchange, options: HandleOptions): Reply {

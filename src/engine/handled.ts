@@ -24,6 +24,8 @@ export interface HandledResponse extends EngineResponse {
   log: { correlationId: string; keyHint?: string; operationId?: string; errorCode?: string };
   /** What the adapter must do that the engine cannot: wait before answering, or drop the connection. */
   fault?: { ruleId: string; delayMs?: number; drop?: boolean; slowBody?: { totalMs: number; chunks: number } };
+  /** The answer itself, once the work the request started is done (a scenario loaded in slices): sent instead of this one. */
+  later?: Promise<HandledResponse>;
   /** Settles once the changes this answer reports are durable (a state file is kept): the answer waits for it; rejected, it must not be sent as a success. */
   durable?: Promise<void>;
 }

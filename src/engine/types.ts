@@ -48,4 +48,6 @@ export interface Reply {
   stream?: EventStream;
   /** false for a page other origins must not read (the OAuth sign-in page): no CORS headers. */
   crossOrigin?: false;
+  /** Work that runs on after the handler returns (a scenario loaded in slices): the reply to send is this one's, once settled. */
+  later?: Promise<Reply>;
 }

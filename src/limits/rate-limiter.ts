@@ -44,6 +44,8 @@ type ClassCounts = Record<RateLimitClass, number>;
 class WindowCounts {
   readonly keys = new Map<string, ClassCounts>();
   readonly users = new Map<string, number>();
+  /** Keys whose window a scenario spent: refused until the window ends, whatever the limits. */
+  readonly spent = new Set<string>();
   buckets = 0;
   constructor(public start: number) {}
 }
@@ -85,7 +87,7 @@ export class RateLimiter {
     const resetAt = Math.ceil((windowStart + WINDOW_MS) / 1000);
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
 
-    const keyFull = keyCount >= keyLimit;
+    const keyFull = keyCount >= keyLimit || window.spent.has(keyId);
     const userFull = userCount >= this.userLimit;
     if (keyFull || userFull) {
       const bucket = keyFull ? KEY_BUCKET_NAMES[routeClass] : 'user';
@@ -104,6 +106,18 @@ export class RateLimiter {
         ? { bucket: 'user', limit: this.userLimit, remaining: userLeft, resetAt }
         : { bucket: KEY_BUCKET_NAMES[routeClass], limit: keyLimit, remaining: keyLeft, resetAt };
     return { allowed: true, state, retryAfterSeconds };
+  }
+
+  /**
+   * Spends the key's window at once, as a client that called until it was refused would have:
+   * its next request is 429 until the window ends, however high the limits are set (a scenario's
+   * rate-limited key is limited on a server started with --no-rate-limits too). The account's
+   * other keys keep their own windows. O(1): no request is made to get there.
+   */
+  spend(keyId: string, accountId: string, now: number, ownClock = false): void {
+    const window = ownClock ? this.rollOwn(accountId, now) : this.roll(now);
+    if (!window.keys.has(keyId) && !window.spent.has(keyId)) window.buckets++;
+    window.spent.add(keyId);
   }
 
   /** The headers of a request that no bucket counts (no valid key): a full window of the class. */

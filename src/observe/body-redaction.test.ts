@@ -30,4 +30,28 @@ describe('journal body redaction', () => {
     const body = JSON.stringify({ id: '3a64bdfc-bfce-4b5a-839e-6c059ec75119', keyHint: 'svc_live_…c765', name: 'token bundle', error: 'The API key is not recognised: it names instance 1 (svc_live_01…)' });
     expect(redactBody(body)).toBe(body);
   });
+
+  it('reads JSON strings as JSON does: a key spelled with escapes is cut all the same', () => {
+    const escaped = `\\u0073vc_live_${KEY.slice(9, 20)}\\u0033${KEY.slice(21)}`;
+    const body = `{"name":"${escaped}","note":"caf\\u00e9 at 9\\/10","\\u0074oken":"${'q'.repeat(30)}"}`;
+    expect(JSON.parse(body).name).toBe(KEY.slice(0, 20) + '3' + KEY.slice(21));
+    const redacted = redactBody(body);
+    expect(JSON.parse(redacted)).toEqual({ name: 'svc_live_…39d4', note: 'café at 9/10', token: '…qqqq' });
+    // A body without escapes is kept byte for byte, escapes of JSON.stringify's own included.
+    const plain = JSON.stringify({ text: 'line one\nline "two"' });
+    expect(redactBody(plain)).toBe(plain);
+  });
+
+  it("cuts the sign-in page's CSRF token and request id, whichever attribute comes first", () => {
+    const id = 'Zm9yLXRoZS1zaWduLWluLXBhZ2Utb25seS0xMjM0NTY';
+    const page = `<form method="post"><input type="hidden" name="request_id" value="${id}">\n<input type="hidden" name="csrf_token" value="${CSRF}"><input value="${CSRF}" type="hidden" name="csrf_token"><input type="hidden" name="state" value="kept-as-it-is"></form>`;
+    const redacted = redactBody(page);
+    expect(redacted).not.toContain(CSRF);
+    expect(redacted).not.toContain(id);
+    expect(redacted).toContain(`name="request_id" value="…${id.slice(-4)}"`);
+    expect(redacted).toContain(`name="csrf_token" value="…${CSRF.slice(-4)}"`);
+    expect(redacted).toContain(`value="…${CSRF.slice(-4)}" type="hidden" name="csrf_token"`);
+    expect(redacted).toContain('name="state" value="kept-as-it-is"');
+    expect(redactBody(`request_id=${id}&csrf_token=${CSRF}&decision=approve`)).toBe(`request_id=…${id.slice(-4)}&csrf_token=…${CSRF.slice(-4)}&decision=approve`);
+  });
 });

@@ -246,8 +246,8 @@ function watchedValues(sim: SimulatorState): CapturedValue[] {
       return now.some((d, i) => ((d - (loggedDraws[i] as number)) >>> 0) >= RESERVED_DRAWS / 2);
     },
   };
-  // Whatever else the snapshot's head holds, recorded whole when it changes: the MCP tasks, today
-  // (a few per account: compared whole at each commit, which costs O(tasks) with a state file).
+  // Whatever else the snapshot's head holds, recorded whole when it changes (nothing today: what
+  // grows with the accounts is kept in them, as records).
   const extra = () => {
     const head: Record<string, unknown> = snapshotHead(sim);
     for (const name of HEAD_FIELDS_LOGGED_BY_NAME) delete head[name];

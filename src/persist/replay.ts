@@ -2,6 +2,7 @@ import { savedClock, type ClockSetting } from '../clock/clock.js';
 import { Rng, type RngState } from '../random/rng.js';
 import type { AccountHeader } from '../store/account.js';
 import { ACCOUNT_COLLECTIONS } from '../store/captured-tables.js';
+import { liftSavedTasks } from '../state/mcp-tasks-snapshot.js';
 
 /**
  * Recovery: the records of the write-ahead log applied, in order, to the checkpoint (a saved
@@ -34,6 +35,8 @@ export class SnapshotPatch {
   private records = 0;
 
   constructor(private readonly snapshot: Json) {
+    // A checkpoint written before MCP tasks were records of their account: its task list goes to the accounts first.
+    liftSavedTasks(snapshot);
     for (const account of snapshot.accounts as Json[]) this.accounts.set(account.id, account);
   }
 
@@ -77,7 +80,8 @@ export class SnapshotPatch {
       name: h.name, createdAt: h.createdAt, balance: h.balance, openingBalance: h.openingBalance,
       lifetimePurchased: h.lifetimePurchased, lifetimeUsed: h.lifetimeUsed, idStream: h.idStream, pendingRefunds: h.pendingRefunds,
     });
-    ACCOUNT_COLLECTIONS.forEach((name, i) => (account[name].nextSeq = h.nextSeqs[i]));
+    // A header logged before a collection existed names no position for it: it keeps its own.
+    ACCOUNT_COLLECTIONS.forEach((name, i) => (account[name].nextSeq = h.nextSeqs[i] ?? account[name].nextSeq));
     if (h.clock === null) delete account.clock;
     else account.clock = savedClock(h.clock, this.snapshot.savedAt);
   }
@@ -85,7 +89,11 @@ export class SnapshotPatch {
   private value(name: string, value: Json): void {
     if (name === 'clock') this.snapshot.clock = savedClock(value as ClockSetting, this.snapshot.savedAt);
     else if (name === 'streams') this.snapshot.streams = value;
-    else if (name === 'extras') Object.assign(this.snapshot, value);
+    else if (name === 'extras') {
+      Object.assign(this.snapshot, value);
+      // Logged before tasks were records of their account: the whole list of them, as it then stood.
+      liftSavedTasks(this.snapshot);
+    }
     else throw new Error(`unknown logged value ${name}`);
   }
 

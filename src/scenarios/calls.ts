@@ -2,6 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import type { HandledResponse, HandleOptions } from '../engine/handled.js';
 import type { EngineRequest } from '../engine/types.js';
 import { ApiError, type FieldProblem } from '../errors/api-error.js';
+import type { RateLimiter } from '../limits/rate-limiter.js';
 import { Rng } from '../random/rng.js';
 
 /** The engine, called in-process: what a scenario is loaded through. */
@@ -38,7 +39,10 @@ export class AccountCalls {
     readonly principal: Principal,
     seed: string,
     /** Calls for a rehearsal on a copy of the account, which the store does not hold. */
-    private readonly rehearsal = false,
+    private readonly rehearsal: boolean,
+    /** The rate limiter a key's window is spent in, and the simulator's time. */
+    private readonly limiter: RateLimiter,
+    private readonly simulatorNow: () => number,
   ) {
     this.correlation = new Rng(seed, 'scenario-correlation-ids', principal.account.id);
   }
@@ -52,12 +56,10 @@ export class AccountCalls {
     throw new ScenarioError(refusalProblems(json, path, names));
   }
 
-  /** A call as a client with `key` makes it: authenticated and counted like any other. */
-  asKey(key: string, method: string, url: string): number {
-    return this.handle(
-      { method, url, headers: { authorization: `Bearer ${key}` } },
-      { unjournaled: true, unfaulted: true, correlationId: this.correlation.hex(24, 'corr_') },
-    ).status;
+  /** Spends the window of the account's key `keyId` (see `RateLimiter.spend`), on the account's own time. */
+  spendWindow(keyId: string): void {
+    const { account } = this.principal;
+    this.limiter.spend(keyId, account.id, account.now(this.simulatorNow()), account.clock !== null);
   }
 
   /** A control call, in-process and trusted (the caller of the load already is). */

@@ -4,6 +4,7 @@ import type { Clock } from '../clock/clock.js';
 import { Rng } from '../random/rng.js';
 import type { Account } from '../store/account.js';
 import type { BuildOptions } from '../store/records.js';
+import type { Steps } from './steps.js';
 import type { BuildStatusGoal } from './types.js';
 
 /**
@@ -46,6 +47,17 @@ export function nextId(account: Account): string {
   return peek.uuid();
 }
 
+/** What a build's schedule depends on besides its id and the speed, and a key naming it. */
+interface BuildShape {
+  kind: string;
+  schedule: { options: ReturnType<typeof optionsOf>; failAt: ReturnType<typeof plannedFailure> };
+}
+
+function shapeOf(build: PlannedBuild): BuildShape {
+  const schedule = { options: optionsOf(build.body), failAt: plannedFailure(String(build.body.objective ?? '')) };
+  return { kind: JSON.stringify(schedule), schedule };
+}
+
 export interface PlannedBuild {
   body: Record<string, unknown>;
   goal: BuildStatusGoal;
@@ -71,10 +83,12 @@ export interface PlacementSteps {
  * step weighs every build still to make with that id and makes the one that needs the most time
  * to reach its status (of those that can still fit beside the builds already made). When that
  * leaves a build no room, the caller tries again with `attempt` + 1: a slightly different order.
+ * A step ends after each build made (see steps.ts).
  */
-export function placeBuilds(builds: readonly PlannedBuild[], steps: PlacementSteps, attempt = 0): string[] {
+export function* placeBuilds(builds: readonly PlannedBuild[], steps: PlacementSteps, attempt = 0): Steps<string[]> {
   // A later attempt weighs the time each build needs with a seeded jitter: another order, other ids, other durations.
   const jitter = attempt === 0 ? () => 1 : ((rng) => () => 0.4 + rng.next())(new Rng(steps.env.seed, 'scenario-placement', attempt));
+  const shapes = builds.map(shapeOf);
   const ids: string[] = new Array(builds.length);
   const remaining = builds.map((_, i) => i);
   let low = -Infinity;
@@ -86,10 +100,14 @@ export function placeBuilds(builds: readonly PlannedBuild[], steps: PlacementSte
       steps.touch();
       const buildId = nextId(steps.account);
       const now = steps.clock.now();
+      // Builds of the same options get the same schedule from one id: drawn once per kind, not once per build.
+      const schedules = new Map<string, PipelineSchedule>();
       const candidates = remaining.map((index) => {
         const build = builds[index] as PlannedBuild;
-        const failAt = plannedFailure(String(build.body.objective ?? ''));
-        const window = statusWindow(planSchedule({ seed: steps.env.seed, buildId, createdAt: 0, options: optionsOf(build.body), speed: steps.env.speed, failAt }), build.goal);
+        const { kind, schedule } = shapes[index] as BuildShape;
+        let drawn = schedules.get(kind);
+        if (drawn === undefined) schedules.set(kind, (drawn = planSchedule({ seed: steps.env.seed, buildId, createdAt: 0, ...schedule, speed: steps.env.speed })));
+        const window = statusWindow(drawn, build.goal);
         if (!(window.from < window.until)) steps.refuse(index, `at this pipeline speed a build is never seen ${build.goal}: load the scenario into a simulator whose builds take time (speed fast or realistic)`);
         const at = Math.max(now, low - window.until + 1);
         return { index, window, at, fits: at + window.from < high, weight: window.from * jitter() };
@@ -103,6 +121,7 @@ export function placeBuilds(builds: readonly PlannedBuild[], steps: PlacementSte
       chosen = pick;
       if (pick.at === now) break;
       steps.clock.advance(pick.at - now);
+      yield;
     }
     const now = steps.clock.now();
     const build = builds[chosen.index] as PlannedBuild;
@@ -113,6 +132,7 @@ export function placeBuilds(builds: readonly PlannedBuild[], steps: PlacementSte
     remaining.splice(remaining.indexOf(chosen.index), 1);
     low = Math.max(low, now + chosen.window.from);
     high = Math.min(high, now + chosen.window.until);
+    yield;
   }
   if (builds.length > 0) {
     // Half-way through the window every build shares: each stays at its status a while if the clock runs on.

@@ -20,13 +20,12 @@ export function resetSimulation(sim: SimulatorState, initialState: string): void
 /**
  * One account back to empty, for the next test case: its keys (and OAuth grants) stay, so
  * the test goes on with the same credentials; everything it made is gone (targets, builds,
- * deliverables, library, shares, images, audio, chats, idempotency records), and its ledger
+ * deliverables, library, shares, images, audio, chats, MCP tasks, idempotency records), and its ledger
  * holds only its opening purchase again. Ids are not reissued: its id stream goes on.
  */
 export function resetAccount(sim: SimulatorState, account: Account, now: number): void {
   sim.journal.clear(account.id);
   sim.faults.clear(account.id);
   sim.store.clearAccount(account);
-  sim.mcpTasks.clearAccount(account.id);
   if (account.openingBalance > 0) purchase(account, account.openingBalance, openingDescription(account.openingBalance), now);
 }

@@ -4,7 +4,6 @@ import type { AuthorizationServer } from '../oauth/authorization-server.js';
 import type { Journal } from '../observe/journal.js';
 import type { FaultRules } from '../observe/faults.js';
 import type { Capacity } from '../limits/capacity.js';
-import type { McpTaskRecords } from '../store/mcp-task-records.js';
 import type { Quotas } from '../limits/quotas.js';
 
 /**
@@ -31,8 +30,6 @@ export interface SimulatorState extends EngineState {
   ready: boolean;
   /** Whether the memory budget allows storing more (set by the CLI's gauge; always room in-process). */
   capacity: Capacity;
-  /** The MCP tasks each account holds (each follows a build). */
-  mcpTasks: McpTaskRecords;
   /** What one account may store: past a quota, the write is 409 CONFLICT naming it. */
   quotas: Quotas;
 }

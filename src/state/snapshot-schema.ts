@@ -6,7 +6,7 @@ import { DEMO_CLIENT_ID } from '../oauth/demo-client.js';
 import { IMAGE_MOODS, IMAGE_SIZES, IMAGE_STYLES, LOGO_POSITIONS } from '../media/image-options.js';
 import { VOICE_IDS } from '../media/voices.js';
 import { contractPattern } from './contract-rules.js';
-import { mcpTasks } from './mcp-tasks-snapshot.js';
+import { legacyMcpTasks, savedTask } from './mcp-tasks-snapshot.js';
 
 /**
  * The saved form of a whole simulation, checked record by record on the way back in: a state
@@ -112,6 +112,8 @@ const account = z.object({
   idStream: rngState,
   keys: collection(apiKey), transactions: collection(transaction), targets: collection(target), builds: collection(build),
   library: collection(libraryItem), shares: collection(share), images: collection(image), audio: collection(audio), chats: collection(chat),
+  /** The account's MCP tasks (absent in snapshots saved before tasks were kept per account). */
+  mcpTasks: collection(savedTask).default({ nextSeq: 1, entries: [] }),
   deliverables: z.array(z.tuple([id, z.object({ buildId: id, pageIndex: z.number().int().min(0) })])),
   audioByDeliverableVoice: z.array(z.tuple([text, id])),
   slugs: z.array(z.tuple([text, id])),
@@ -154,8 +156,8 @@ export const simulationSnapshot = z.object({
   streams: z.object({ ids: rngState, keyValues: rngState, correlationIds: rngState }),
   accounts: z.array(account),
   oauth,
-  /** The MCP tasks of every account (absent in snapshots saved before tasks existed). */
-  mcpTasks: mcpTasks.optional(),
+  /** Every account's MCP tasks in one list, as snapshots saved before tasks were kept per account held them: read, moved into the accounts. */
+  mcpTasks: legacyMcpTasks.optional(),
 });
 
 export type SimulationSnapshot = z.infer<typeof simulationSnapshot>;

@@ -3,7 +3,7 @@ import type { SimulatorState } from './simulator-state.js';
 import { Account } from '../store/account.js';
 import { restoredOwnClock } from '../clock/account-clock.js';
 import { assertAccountReferences, assertOAuthReferences } from './snapshot-references.js';
-import { assertMcpTaskReferences } from './mcp-tasks-snapshot.js';
+import { placeMcpTasks } from './mcp-tasks-snapshot.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, simulationSnapshot, type AccountSnapshot, type SimulationSnapshot } from './snapshot-schema.js';
 
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SimulationSnapshot } from './snapshot-schema.js';
@@ -38,9 +38,7 @@ export function snapshotHead(sim: SimulatorState) {
     savedAt: sim.clock.realNow(),
     clock: sim.clock.snapshot(),
     streams: { ...sim.store.streams, correlationIds: sim.correlationIds.getState() },
-    // The MCP tasks are few (bounded per account): the state log records them whole when they change.
-    mcpTasks: sim.mcpTasks.save(),
-  } satisfies Omit<SimulationSnapshot, 'accounts' | 'oauth'>;
+  } satisfies Omit<SimulationSnapshot, 'accounts' | 'oauth' | 'mcpTasks'>;
 }
 
 /** The fields of the head a state log records by name; any other is recorded whole when it changes. */
@@ -66,7 +64,6 @@ export function restoreSnapshot(sim: SimulatorState, input: unknown): void {
   sim.builds.contentCache?.clear();
   sim.correlationIds.setState(snapshot.streams.correlationIds);
   sim.oauth.store.restore(snapshot.oauth);
-  sim.mcpTasks.replace(snapshot.mcpTasks ?? []);
   sim.clock.restore(snapshot.clock, snapshot.savedAt);
 }
 
@@ -85,7 +82,7 @@ export function parseSnapshot(input: unknown, seed: string): SimulationSnapshot 
   }
   assertConsistent(parsed.data);
   assertOAuthReferences(parsed.data);
-  assertMcpTaskReferences(parsed.data);
+  placeMcpTasks(parsed.data);
   return parsed.data;
 }
 
@@ -125,5 +122,5 @@ function joinPath(path: string, part: PropertyKey): string {
 }
 
 function collections(a: AccountSnapshot) {
-  return { keys: a.keys, transactions: a.transactions, targets: a.targets, builds: a.builds, library: a.library, shares: a.shares, images: a.images, audio: a.audio, chats: a.chats };
+  return { keys: a.keys, transactions: a.transactions, targets: a.targets, builds: a.builds, library: a.library, shares: a.shares, images: a.images, audio: a.audio, chats: a.chats, mcpTasks: a.mcpTasks };
 }

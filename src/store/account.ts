@@ -9,6 +9,7 @@ import { BuildIndex } from './build-index.js';
 import { Build } from './build-record.js';
 import type { CollectionSnapshot } from './ordered-collection.js';
 import { restoredTransaction, savedTransaction } from './transaction-record.js';
+import type { McpTaskRecord } from './mcp-task-records.js';
 
 /** Where a deliverable lives, as a saved simulation writes it. */
 export interface DeliverableRef {
@@ -45,6 +46,8 @@ export class Account {
   /** `${deliverableId}:${voice}` → audio id. */
   readonly audioByDeliverableVoice = new Map<string, string>();
   readonly chats = new OrderedCollection<ChatRecord>('chat', { targetId: (c) => c.targetId });
+  /** The MCP tasks that follow the account's builds (see mcp-task-records.ts), at most a hundred. */
+  readonly mcpTasks = new OrderedCollection<McpTaskRecord>('task');
   /** slug → target id: slugs are unique per account. */
   readonly slugs = new Map<string, string>();
   readonly idempotency = new IdempotencyIndex();
@@ -98,7 +101,7 @@ export class Account {
       idStream: this.idStreamState,
       pendingRefunds: this.pendingRefunds,
       clock: this.clock === null ? null : this.clock.setting(),
-      nextSeqs: [this.keys, this.transactions, this.targets, this.builds, this.library, this.shares, this.images, this.audio, this.chats].map((c) => c.nextPosition),
+      nextSeqs: [this.keys, this.transactions, this.targets, this.builds, this.library, this.shares, this.images, this.audio, this.chats, this.mcpTasks].map((c) => c.nextPosition),
     };
   }
 
@@ -142,6 +145,7 @@ export class Account {
       images: this.images.snapshot(),
       audio: this.audio.snapshot(),
       chats: this.chats.snapshot(),
+      mcpTasks: this.mcpTasks.snapshot(),
       deliverables: [...this.deliverables].map(([id, build]): [string, DeliverableRef] => [id, { buildId: build.id, pageIndex: build.pageOf(id) }]),
       audioByDeliverableVoice: [...this.audioByDeliverableVoice],
       slugs: [...this.slugs],
@@ -172,6 +176,8 @@ export class Account {
     account.images.restore(saved.images);
     account.audio.restore(saved.audio);
     account.chats.restore(saved.chats);
+    // Absent from snapshots saved before tasks were the account's own records.
+    if (saved.mcpTasks) account.mcpTasks.restore(saved.mcpTasks);
     for (const [id, ref] of saved.deliverables) {
       const build = account.builds.get(ref.buildId);
       if (build) account.deliverables.set(id, build);
@@ -186,10 +192,10 @@ export class Account {
 
   /**
    * Forgets everything the account made (targets, builds, deliverables, library, shares,
-   * images, audio, chats, ledger, idempotency records): its keys and its id stream stay.
+   * images, audio, chats, MCP tasks, ledger, idempotency records): its keys and its id stream stay.
    */
   clearContents(): void {
-    for (const collection of [this.transactions, this.targets, this.builds, this.library, this.shares, this.images, this.audio, this.chats]) {
+    for (const collection of [this.transactions, this.targets, this.builds, this.library, this.shares, this.images, this.audio, this.chats, this.mcpTasks]) {
       collection.clear();
     }
     this.buildIndex.clear();

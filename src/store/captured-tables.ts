@@ -10,7 +10,8 @@ import { savedTransaction } from './transaction-record.js';
  */
 
 /** The collections of an account as a saved simulation names them, with the saved form of their records. */
-export const ACCOUNT_COLLECTIONS = ['keys', 'transactions', 'targets', 'builds', 'library', 'shares', 'images', 'audio', 'chats'] as const;
+/** New collections go last: a state log written before them names the others' positions by this order. */
+export const ACCOUNT_COLLECTIONS = ['keys', 'transactions', 'targets', 'builds', 'library', 'shares', 'images', 'audio', 'chats', 'mcpTasks'] as const;
 export type CollectionName = (typeof ACCOUNT_COLLECTIONS)[number];
 export const IDEMPOTENCY_INDEXES = ['idempotency', 'purchaseIdempotency'] as const;
 

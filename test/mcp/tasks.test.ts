@@ -130,7 +130,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('createBuild as an MCP task
     expect(result.structuredContent).toEqual({ buildId: expect.any(String), correlationId: expect.stringMatching(/^corr_/) });
     expect(Object.keys(result).filter((k) => !['content', 'structuredContent', 'resultType', '_meta'].includes(k))).toEqual([]);
     expect(result).not.toHaveProperty('task');
-    expect(rig.simulator.internal.mcpTasks.count(alice.accountId)).toBe(0);
+    expect(rig.simulator.internal.store.account(alice.accountId)!.mcpTasks.size).toBe(0);
   });
 
   it('answers a cancel as the revision allows for a build that cannot be stopped', async () => {
@@ -157,8 +157,11 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('createBuild as an MCP task
     const execution = await session.callTool('createBuild', buildArgs(alice.targetId, 'Aeropress'), { task: { preference: 'require' } });
     if (execution.kind !== 'task') throw new Error('no task was made');
     const saved = await call(rig.baseUrl, 'GET', '/_sim/snapshot');
-    expect(saved.body.mcpTasks).toEqual([expect.objectContaining({ taskId: execution.handle.taskId, accountId: alice.accountId })]);
-    rig.simulator.internal.mcpTasks.clearAccount(alice.accountId);
+    // A record of its account, as its builds are.
+    const own = saved.body.accounts.find((a: { id: string }) => a.id === alice.accountId);
+    expect(own.mcpTasks.entries).toEqual([[1, expect.objectContaining({ id: execution.handle.taskId })]]);
+    expect(saved.body.mcpTasks).toBeUndefined();
+    rig.simulator.internal.store.account(alice.accountId)!.mcpTasks.clear();
     const restored = await call(rig.baseUrl, 'POST', '/_sim/restore', { body: saved.body });
     expect(restored.status).toBe(200);
     expect((await session.task(execution.handle.taskId).snapshot()).taskId).toBe(execution.handle.taskId);

@@ -81,4 +81,35 @@ describe('the journal, precise about secrets', () => {
     expect(tokenCall.requestBody).toContain(`code_verifier=…${verifier.slice(-4)}`);
     expect(entries.find((e) => e.method === 'POST' && e.url === '/oauth/authorize')!.requestBody).toContain(`csrf_token=…${csrf.slice(-4)}`);
   });
+
+  it('keeps neither a key spelled with JSON escapes nor the sign-in page\'s CSRF token, in the journal or its HAR', async () => {
+    const s = await serve({ speed: 'instant' });
+    running.push(s);
+    s.simulator.internal.oauth.setListeningUrl(s.base);
+    const me = await s.account();
+    // The key in a request body, its first letter and two of its digits written as JSON escapes
+    // (no run of 32 hexadecimal digits is left, which would be cut as a digest).
+    const escape = (i: number) => `\\u00${me.key.charCodeAt(i).toString(16)}`;
+    const spelled = `\\u0073vc_live_${me.key.slice(9, 24)}${escape(24)}${me.key.slice(25, 39)}${escape(39)}${me.key.slice(40)}`;
+    const body = `{"name":"Brand","slug":"brand","description":"${spelled}","brandKit":{"voice":"v","tone":"t"}}`;
+    expect(JSON.parse(body).description).toBe(me.key);
+    const created = await fetch(`${s.base}/api/v1/targets`, { method: 'POST', headers: { authorization: `Bearer ${me.key}`, 'content-type': 'application/json' }, body });
+    expect(created.status).toBe(201);
+    const authorize = new URL(`${s.base}/oauth/authorize`);
+    const params = { response_type: 'code', client_id: 'content-sim-demo', redirect_uri: 'http://127.0.0.1:8976/callback', state: 'st', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' };
+    for (const [k, v] of Object.entries(params)) authorize.searchParams.set(k, v);
+    const html = await (await fetch(authorize)).text();
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(html)![1]!;
+    const requestId = /name="request_id" value="([^"]+)"/.exec(html)![1]!;
+
+    const entries = await journal(s);
+    const har = (await (await fetch(`${s.base}/_sim/journal?format=har&limit=1000`)).json()).log.entries as Entry[];
+    // Read as any JSON reader reads them: the description the journal and its HAR kept is the hint.
+    const posted = entries.find((e) => e.url === '/api/v1/targets')!;
+    const harPosted = har.find((e) => e.request.url.endsWith('/api/v1/targets'))!;
+    for (const text of [posted.requestBody, harPosted.request.postData.text]) expect(JSON.parse(text).description).toBe(`svc_live_…${me.key.slice(-4)}`);
+    for (const text of [JSON.stringify(entries), JSON.stringify(har)]) {
+      for (const secret of [me.key, spelled, csrf, requestId]) expect(text, secret.slice(0, 10)).not.toContain(secret);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { CLIENT_CAPABILITIES_META_KEY, MissingRequiredClientCapabilityError, ProtocolError, ProtocolErrorCode, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { Principal } from '../../auth/principal.js';
+import { ApiError } from '../../errors/api-error.js';
 import type { WaitSlots } from '../wait-for-build.js';
 import { TaskReadError, type TaskService, type TaskState } from './task-service.js';
 import { resultV1, TASKS_EXTENSION, taskV1, taskV2 } from './task-wire.js';
@@ -101,19 +102,23 @@ export function registerTaskHandlers(server: Server, deps: TaskHandlerDeps): voi
   server.setRequestHandler('tasks/list', { params: ListParams }, (params, ctx) => {
     onlyOn(false, 'tasks/list');
     const principal = deps.principalOf(ctx);
-    const all = principal ? service.list(principal).reverse() : [];
-    const start = params.cursor === undefined ? 0 : all.findIndex((record) => record.taskId === params.cursor);
-    if (start === -1) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: it names no task of this account (it may have expired).');
-    const page = all.slice(start, start + PAGE);
-    const next = all[start + PAGE];
-    const tasks = page.flatMap((record) => {
+    if (!principal) return { tasks: [] };
+    let page;
+    try {
+      // Newest first, a page at a time from the account's own tasks: what it costs is the page's.
+      page = service.list(principal, PAGE, params.cursor);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor: it names no task of this account (it may have expired).');
+    }
+    const tasks = page.data.flatMap((record) => {
       try {
-        return [taskV1(service.state(record, principal as Principal))];
+        return [taskV1(service.state(record, principal))];
       } catch {
         return [];
       }
     });
-    return { tasks, ...(next ? { nextCursor: next.taskId } : {}) };
+    return { tasks, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
   });
 
   server.setRequestHandler('tasks/cancel', { params: TaskIdParams }, (params, ctx) => {

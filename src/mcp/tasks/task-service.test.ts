@@ -26,18 +26,18 @@ describe('the tasks an account holds', () => {
       expect(service.start('createBuild', principal, build(), undefined, false)?.status).toBe('working');
     }
     expect(service.makeRoom(principal)).toBe(false);
-    expect(service.list(principal)).toHaveLength(2);
+    expect(service.list(principal, 50, undefined).data).toHaveLength(2);
 
     simulator.clock.advance(60_000); // both builds end (within their lifetime): the oldest task gives way
     expect(service.makeRoom(principal)).toBe(true);
-    expect(service.list(principal)).toHaveLength(1);
-    expect(service.state(service.list(principal)[0]!, principal).status).toBe('completed');
+    expect(service.list(principal, 50, undefined).data).toHaveLength(1);
+    expect(service.state(service.list(principal, 50, undefined).data[0]!, principal).status).toBe('completed');
 
     // A refused call makes no task to keep (2026-07-28), and a task that ended at once on 2025-11-25.
     const refused = callTool(tools.get('createBuild')!, { targetId: target.structuredContent!.id }, principal, engine);
     expect(service.start('createBuild', principal, refused, undefined, false)).toBeUndefined();
     expect(service.start('createBuild', principal, refused, undefined, true)).toMatchObject({ status: 'failed', outcome: { isError: true } });
-    expect(service.list(principal)).toHaveLength(1);
+    expect(service.list(principal, 50, undefined).data).toHaveLength(1);
   });
 
   it('live at least as long as their build, on the account’s clock', () => {
@@ -52,8 +52,8 @@ describe('the tasks an account holds', () => {
     // A 1 s lifetime asked for a build of more than an hour: the task outlives the build by ten minutes.
     expect(state.record.ttlMs).toBeGreaterThan(3_600_000);
     simulator.clock.advance(state.record.ttlMs - 1);
-    expect(service.find(principal, state.record.taskId)).toBeDefined();
+    expect(service.find(principal, state.record.id)).toBeDefined();
     simulator.clock.advance(1);
-    expect(service.find(principal, state.record.taskId)).toBeUndefined();
+    expect(service.find(principal, state.record.id)).toBeUndefined();
   });
 });

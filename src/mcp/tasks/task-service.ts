@@ -1,6 +1,7 @@
 import type { Principal } from '../../auth/principal.js';
 import type { Simulator } from '../../simulator.js';
-import type { McpTaskRecord, McpTaskRecords } from '../../store/mcp-task-records.js';
+import type { Page } from '../../store/ordered-collection.js';
+import { pruneExpiredTasks, tasksOldestFirst, type McpTaskRecord } from '../../store/mcp-task-records.js';
 import { callTool, errorResult, toolError, type EngineCall, type ErrorBody, type ToolResult } from '../tool-call.js';
 import type { ToolDefinition } from '../tool-catalog.js';
 import { describeBuild, isEnded, suggestedPollMs, type BuildView } from './build-stages.js';
@@ -11,8 +12,9 @@ import { describeBuild, isEnded, suggestedPollMs, type BuildView } from './build
  * background: a task's status is read from its build, on the account's clock, each time it is
  * asked for, so it costs nothing while idle and advancing the clock moves it at once.
  *
- * Tasks belong to the account that made them: every lookup is within the caller's account, so
- * another account's task id is simply not found. An account holds at most `maxPerAccount`;
+ * Tasks belong to the account that made them, as records of it: every lookup is within the
+ * caller's account, so another account's task id is simply not found, and nothing a task
+ * request does costs more than what the caller's own account holds. An account holds at most `maxPerAccount`;
  * ended tasks make room first, and a task is dropped once its lifetime (`ttlMs`, on the account's
  * clock) has passed.
  */
@@ -42,7 +44,6 @@ export const MAX_TASKS_PER_ACCOUNT = 100;
 export const TASK_TTL = { default: 3_600_000, afterBuild: 600_000, max: 7 * 24 * 3_600_000 } as const;
 
 export interface TaskServiceDeps {
-  records: McpTaskRecords;
   tools: Map<string, ToolDefinition>;
   engine: EngineCall;
   /** The account's time now, ms. */
@@ -63,21 +64,13 @@ export class TaskService {
 
   /** Whether the account may start one more task now (ended or expired tasks are let go to make room). */
   makeRoom(principal: Principal): boolean {
-    const { records } = this.deps;
-    const accountId = principal.account.id;
-    records.pruneExpired(accountId, this.deps.now(principal));
+    const tasks = this.tasksOf(principal);
     const most = this.deps.maxPerAccount ?? MAX_TASKS_PER_ACCOUNT;
-    if (records.count(accountId) < most) return true;
-    const ended = records.list(accountId).find((record) => {
-      try {
-        return this.state(record, principal).status !== 'working';
-      } catch {
-        return false;
-      }
-    });
-    if (!ended) return false;
-    records.delete(accountId, ended.taskId);
-    return true;
+    if (tasks.size < most) return true;
+    for (const record of tasksOldestFirst(tasks)) {
+      if (this.hasEnded(record, principal)) return tasks.remove(record.id);
+    }
+    return false;
   }
 
   /**
@@ -90,8 +83,7 @@ export class TaskService {
     if ((answer.isError || typeof buildId !== 'string') && !alwaysTask) return undefined;
     const now = this.deps.now(principal);
     const record: McpTaskRecord = {
-      taskId: crypto.randomUUID(),
-      accountId: principal.account.id,
+      id: crypto.randomUUID(),
       tool: toolName,
       buildId: typeof buildId === 'string' && !answer.isError ? buildId : '',
       answer: answer.isError ? JSON.stringify(toolError(answer) ?? {}) : JSON.stringify(answer.structuredContent),
@@ -102,8 +94,16 @@ export class TaskService {
     const state = this.state(record, principal);
     record.ttlMs = lifetime(requestedTtlMs, state, now);
     // A call refused outright is no task to keep: it is answered now and found by nobody later.
-    if (record.buildId) this.deps.records.add(record);
+    if (record.buildId) principal.account.mcpTasks.add(record);
     return state;
+  }
+
+  private hasEnded(record: McpTaskRecord, principal: Principal): boolean {
+    try {
+      return this.state(record, principal).status !== 'working';
+    } catch {
+      return false;
+    }
   }
 
   /** The account's time now, ms. */
@@ -114,15 +114,19 @@ export class TaskService {
   /** The caller's own task, or undefined (another account's, expired or never made). */
   find(principal: Principal, taskId: unknown): McpTaskRecord | undefined {
     if (typeof taskId !== 'string') return undefined;
-    const accountId = principal.account.id;
-    this.deps.records.pruneExpired(accountId, this.deps.now(principal));
-    return this.deps.records.get(accountId, taskId);
+    return this.tasksOf(principal).get(taskId);
   }
 
-  /** The caller's tasks, oldest first. */
-  list(principal: Principal): McpTaskRecord[] {
-    this.deps.records.pruneExpired(principal.account.id, this.deps.now(principal));
-    return this.deps.records.list(principal.account.id);
+  /** A page of the caller's tasks, newest first; `cursor` is the previous page's (throws a 400 ApiError when it is not one). */
+  list(principal: Principal, limit: number, cursor: string | undefined): Page<McpTaskRecord> {
+    return this.tasksOf(principal).page(limit, cursor);
+  }
+
+  /** The caller's own tasks, those whose lifetime has ended let go first. */
+  private tasksOf(principal: Principal) {
+    const tasks = principal.account.mcpTasks;
+    pruneExpiredTasks(tasks, this.deps.now(principal));
+    return tasks;
   }
 
   /** Where the task stands now: read from its build, which the read neither counts nor journals. */
@@ -178,7 +182,6 @@ export function taskListing(tool: ToolDefinition, tasks: TaskService | undefined
 /** The task service of a simulator: its accounts' tasks, read on each account's own clock. */
 export function createTaskService(simulator: Simulator, tools: Map<string, ToolDefinition>, engine: EngineCall, maxPerAccount?: number): TaskService {
   return new TaskService({
-    records: simulator.internal.mcpTasks,
     tools,
     engine,
     now: (principal) => principal.account.now(simulator.clock.now()),

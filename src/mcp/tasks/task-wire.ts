@@ -18,7 +18,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function taskV1(state: TaskState): Record<string, unknown> {
   const { record } = state;
   return {
-    taskId: record.taskId,
+    taskId: record.id,
     status: state.status,
     statusMessage: state.statusMessage,
     createdAt: iso(record.createdAt),
@@ -39,7 +39,7 @@ export function createdV1(state: TaskState): Record<string, unknown> {
 /** 2025-11-25 `tasks/result`: the tool call's own result, tied to its task. */
 export function resultV1(state: TaskState): Record<string, unknown> {
   const outcome = state.outcome as ToolResult;
-  return { ...withoutStructuredOnError(outcome), _meta: { [RELATED_TASK]: { taskId: state.record.taskId } } };
+  return { ...withoutStructuredOnError(outcome), _meta: { [RELATED_TASK]: { taskId: state.record.id } } };
 }
 
 /** 2026-07-28 `Task` (a `DetailedTask` once ended: the result inlined). */
@@ -48,7 +48,7 @@ export function taskV2(state: TaskState): Record<string, unknown> {
   // The extension keeps `failed` for JSON-RPC errors; a build that failed is the tool's own error.
   const status = state.status === 'failed' ? 'completed' : state.status;
   return {
-    taskId: record.taskId,
+    taskId: record.id,
     status,
     statusMessage: state.statusMessage,
     createdAt: iso(record.createdAt),
