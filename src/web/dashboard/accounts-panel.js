@@ -92,7 +92,7 @@ export function accountsPanel(api, app) {
 
   const element = h('section', { id: 'accounts' },
     // The filter beside the heading: on a phone too, one line for both.
-    h('div', { class: 'panel-head' }, h('h2', {}, 'Accounts ', total), h('div', { class: 'filters' }, filter, pagesShown)),
+    h('div', { class: 'panel-head filters' }, h('h2', {}, 'Accounts ', total), filter, pagesShown),
     body,
     create, created);
   return {
