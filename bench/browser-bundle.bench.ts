@@ -4,29 +4,12 @@
  * same way (esbuild, minified, msw left to the page), gzipped at level 9. Sizes, not times: one
  * build each is exact.
  */
-import { build } from 'esbuild';
-import { gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
-import { buildRestBundle } from '../scripts/bundle-browser.js';
+import { buildRestBundle, buildWholeBundle } from '../scripts/bundle-browser.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-const whole = await build({
-  absWorkingDir: root,
-  stdin: { contents: "export { createMswHandlers } from './src/adapters/msw.js'; export { createSimulator } from './src/simulator.js';", resolveDir: root, loader: 'ts' },
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  minify: true,
-  write: false,
-  logLevel: 'error',
-  external: ['msw', 'msw/*'],
-});
-const wholeCode = (whole.outputFiles[0] as { contents: Uint8Array }).contents;
-const wholeGzip = gzipSync(wholeCode, { level: 9 }).byteLength;
+const whole = await buildWholeBundle();
+const wholeGzip = whole.gzipBytes;
 const rest = await buildRestBundle();
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 console.log('browser bundles (minified; gzipped at level 9; msw itself is the page\'s own import)');
-console.log(`  whole surface (msw + createSimulator): ${kib(wholeCode.byteLength)}, ${kib(wholeGzip)} gzipped`);
+console.log(`  whole surface (msw + createSimulator): ${kib(whole.bytes)}, ${kib(wholeGzip)} gzipped`);
 console.log(`  REST only (msw/rest):                  ${kib(rest.bytes)}, ${kib(rest.gzipBytes)} gzipped (${(rest.gzipBytes / wholeGzip).toFixed(2)}× the whole; aim under 150 KB: ${rest.gzipBytes < 150_000 ? 'met' : 'NOT met'})`);

@@ -12,7 +12,7 @@
  * Run by `npm run build` (writes dist/browser/msw-rest.js); the bench and the browser test
  * build it in memory with `buildRestBundle`.
  */
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -110,6 +110,9 @@ async function assertEveryValidatorGenerated(): Promise<void> {
   }
 }
 
+/** One ES module for a page, minified, msw left to the page's own import: how both bundles are measured. */
+const PAGE_MODULE: BuildOptions = { bundle: true, format: 'esm', platform: 'browser', target: 'es2022', minify: true, external: ['msw', 'msw/*'] };
+
 export interface RestBundle {
   code: Uint8Array;
   bytes: number;
@@ -124,15 +127,10 @@ export async function buildRestBundle(entry = 'src/adapters/msw-rest.ts'): Promi
   const result = await build({
     absWorkingDir: root,
     entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
+    ...PAGE_MODULE,
     write: false,
     metafile: true,
     logLevel: 'warning',
-    external: ['msw', 'msw/*'],
     plugins: [slimContracts, noRuntimeCompiler, noSnapshotRestore, noSignInPages],
   });
   const code = (result.outputFiles[0] as { contents: Uint8Array }).contents;
@@ -142,6 +140,23 @@ export async function buildRestBundle(entry = 'src/adapters/msw-rest.ts'): Promi
     if (match) packages.add(match[1] as string);
   }
   return { code, bytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength, packages: [...packages].sort(), inputs: Object.keys(result.metafile.inputs) };
+}
+
+/**
+ * The whole surface a page gets from `content-service-simulator/msw` (the handlers with
+ * createSimulator, MCP and zod included), built as the REST bundle is: what that bundle is
+ * measured against (the bench, and the frontend guide's sizes).
+ */
+export async function buildWholeBundle(): Promise<{ bytes: number; gzipBytes: number }> {
+  const whole = await build({
+    absWorkingDir: root,
+    stdin: { contents: "export { createMswHandlers } from './src/adapters/msw.js'; export { createSimulator } from './src/simulator.js';", resolveDir: root, loader: 'ts' },
+    ...PAGE_MODULE,
+    write: false,
+    logLevel: 'error',
+  });
+  const code = (whole.outputFiles[0] as { contents: Uint8Array }).contents;
+  return { bytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -49,7 +49,9 @@ export const createSimulatorAccount: ControlHandler = ({ sim, body, now }) => {
   // Checked before anything is made: a refused clock leaves no account behind.
   const own = clock === undefined ? null : ownClock(sim.clock, clockStart(clock, 'body.clock', sim.clock.realNow()));
   // An account on its own clock is made, and its opening purchase booked, at its own time.
-  const created = createAccountWithKeys(sim.store, { name: name ?? 'Test account', balance: balance ?? 100 }, own ? own.now() : now, own);
+  // Unnamed accounts are told apart on a shared simulator's dashboard by their place in it.
+  const named = name ?? `Test account ${sim.store.accounts.size + 1}`;
+  const created = createAccountWithKeys(sim.store, { name: named, balance: balance ?? 100 }, own ? own.now() : now, own);
   const json = { accountId: created.account.id, name: created.account.name, balance: created.account.balance, keys: created.keys };
   return { status: 201, json: own ? { ...json, clock: accountClockJson(sim, created.account) } : json };
 };

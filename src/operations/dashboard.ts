@@ -57,10 +57,14 @@ export const listSimulatorBuilds: ControlHandler = ({ sim, params, now }) => {
     if (!account) throw notFound('account', accountId);
     accounts = [account];
   }
-  // Each account's newest `limit`, merged: never more than accounts × limit records read.
+  // Each account's newest `limit`, merged: never more than accounts × limit records read. Merged
+  // on the simulator's clock: a build dated on an account clock hours ahead is not newer for it.
   const newest = accounts
-    .flatMap((account) => account.builds.page(limit, undefined).data.map((build) => ({ account, build })))
-    .sort((a, b) => b.build.createdAt - a.build.createdAt)
+    .flatMap((account) => {
+      const ahead = account.now(now) - now;
+      return account.builds.page(limit, undefined).data.map((build) => ({ account, build, made: build.createdAt - ahead }));
+    })
+    .sort((a, b) => b.made - a.made)
     .slice(0, limit);
   return { status: 200, json: { data: newest.map(({ account, build }) => buildSummary(account, build, account.now(now))) } };
 };

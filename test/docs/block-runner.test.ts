@@ -75,4 +75,14 @@ describe('the doc block runner', () => {
     const failure = await runBlocks(fixture('```sh\nnpx some-package-that-is-not-here --version\n```\n'), { workDir: join(workDir, 'npx') });
     expect(failure?.message).toMatch(/some-package-that-is-not-here is not installed: a runnable block installs nothing/);
   });
+
+  it('in a reader\'s project: installs only packages this repository has, runs only what the project installed', async () => {
+    const project = { tarball: join(workDir, 'no-such.tgz') };
+    const install = await runBlocks(fixture('```sh\nnpm init -y >/dev/null\nnpm install --save-dev some-package-that-is-not-here\n```\n'), { workDir: join(workDir, 'reader-npm'), project });
+    expect(install?.message).toMatch(/npm install some-package-that-is-not-here: not a dependency of this repository/);
+    const npx = await runBlocks(fixture('```sh\nnpx content-sim --version\n```\n'), { workDir: join(workDir, 'reader-npx'), project });
+    expect(npx?.message).toMatch(/content-sim is not installed in this project: the guide's install block must list its package/);
+    const ts = await runBlocks(fixture("```ts\nconsole.log('typed');\n```\n"), { workDir: join(workDir, 'reader-ts'), project });
+    expect(ts?.message).toMatch(/tsx is not installed in the project: the guide's install block must list it/);
+  }, 30_000);
 });

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root, type FencedBlock } from './markdown.js';
+import { projectShims } from './project-shims.js';
 
 /**
  * Runs a document's blocks in order, as a reader following along in one terminal would: a
@@ -16,8 +17,12 @@ export interface BlockRun {
   rewrite?: (code: string) => string;
   /** Per block; 120 s unless told. */
   timeoutMs?: number;
-  /** Run in the project already in workDir (one made by `npm init -y`, say) instead of a new ES module one. */
-  existingProject?: boolean;
+  /**
+   * Run as in a reader's own project, the packed package installed: the blocks (their install
+   * block first) make the project; imports reach the installed package, TypeScript runs under
+   * the project's own tsx, and `npx` finds only what the project installed (project-shims.ts).
+   */
+  project?: { tarball: string };
 }
 
 export interface BlockFailure {
@@ -31,9 +36,9 @@ const SHELL = new Set(['sh', 'bash', 'shell']);
 /** The first block that fails, or undefined when all passed. */
 export async function runBlocks(blocks: FencedBlock[], run: BlockRun): Promise<BlockFailure | undefined> {
   mkdirSync(run.workDir, { recursive: true });
-  // A project of its own, in ES modules, as a reader's would be.
-  if (!run.existingProject) writeFileSync(join(run.workDir, 'package.json'), '{ "private": true, "type": "module" }\n');
-  const bin = writeShims(run.workDir);
+  // A project of its own, in ES modules, as a reader's would be; a reader's own project is made by its blocks.
+  if (!run.project) writeFileSync(join(run.workDir, 'package.json'), '{ "private": true, "type": "module" }\n');
+  const bin = run.project ? projectShims(run.workDir, run.project.tarball, CURL) : writeShims(run.workDir);
   const state = join(run.workDir, '.doc-shell-state');
   writeFileSync(state, '');
   for (const block of blocks) {
@@ -45,14 +50,21 @@ export async function runBlocks(blocks: FencedBlock[], run: BlockRun): Promise<B
       writeFileSync(script, shellScript(code, state));
       command = ['bash', script];
     } else {
-      const file = join(run.workDir, block.fileName ?? `${name}.${block.lang.startsWith('t') ? 'ts' : 'js'}`);
-      writeFileSync(file, sourceImports(code));
-      command = [join(root, 'node_modules/.bin/tsx'), file];
+      const file = join(run.workDir, sourceFileOf(block));
+      writeFileSync(file, run.project ? code : sourceImports(code));
+      const tsx = run.project ? join(run.workDir, 'node_modules/.bin/tsx') : join(root, 'node_modules/.bin/tsx');
+      if (!existsSync(tsx)) return { block, message: `${block.file}:${block.line} (${block.lang}): tsx is not installed in the project: the guide's install block must list it` };
+      command = [tsx, file];
     }
     const result = await runBounded(command, run.workDir, { ...process.env, PATH: `${bin}:${process.env.PATH}` }, run.timeoutMs ?? 120_000);
     if (!result.ok) return { block, message: `${block.file}:${block.line} (${block.lang}): ${result.why}\n${result.output.slice(-4000)}` };
   }
   return undefined;
+}
+
+/** The file a TypeScript or JavaScript block is saved in: the name the text gives, or one of its place. */
+export function sourceFileOf(block: FencedBlock): string {
+  return block.fileName ?? `block-${block.file.replace(/[^a-z0-9]+/gi, '-')}-${block.line}.${block.lang.startsWith('t') ? 'ts' : 'js'}`;
 }
 
 /**
@@ -113,12 +125,7 @@ exit 127
     npx: `while [ "\${1:-}" != "\${1#-}" ]; do shift; done\ncmd="$1"; shift\n${resolve}`,
     'content-sim': `cmd=content-sim\n${resolve}`,
     'content-contracts': `cmd=content-contracts\n${resolve}`,
-    curl: `real=$(PATH="\${PATH#*:}" command -v curl)
-for arg in "$@"; do
-  case "$arg" in -w|--write-out|-i|--include|-D|--dump-header|-f|--fail|--fail-with-body|-[a-zA-Z]*[wiDf]*) exec "$real" "$@" ;; esac
-done
-exec "$real" --fail-with-body "$@"
-`,
+    curl: CURL,
   };
   for (const [name, body] of Object.entries(shims)) {
     writeFileSync(join(bin, name), `#!/usr/bin/env bash\n${body}`);
@@ -126,6 +133,14 @@ exec "$real" --fail-with-body "$@"
   }
   return bin;
 }
+
+/** curl that fails on an HTTP error unless the block shows the status itself. */
+const CURL = `real=$(PATH="\${PATH#*:}" command -v curl)
+for arg in "$@"; do
+  case "$arg" in -w|--write-out|-i|--include|-D|--dump-header|-f|--fail|--fail-with-body|-[a-zA-Z]*[wiDf]*) exec "$real" "$@" ;; esac
+done
+exec "$real" --fail-with-body "$@"
+`;
 
 interface Outcome {
   ok: boolean;

@@ -15,6 +15,8 @@ export interface FencedBlock {
   lang: string;
   /** Marked `illustrative`: shown to read, never run. */
   illustrative: boolean;
+  /** Marked `install`: the project's setup (`npm init -y`, `npm install …`), run only where a guide runs in a project of its own. */
+  install: boolean;
   /** `file=<name>` in the info string: the name the text tells the reader to save it under. */
   fileName?: string;
   code: string;
@@ -45,15 +47,20 @@ export function fencedBlocks(markdown: string, file: string): FencedBlock[] {
     let j = i + 1;
     while (j < lines.length && !new RegExp(`^ {0,3}${fence[0]}{${fence.length},}\\s*$`).test(lines[j]!)) body.push(lines[j++]!);
     const fileName = /(?:^|\s)file=(\S+)/.exec(info)?.[1];
-    blocks.push({ file, line: i + 1, lang: words[0] ?? '', illustrative: words.includes('illustrative'), ...(fileName ? { fileName } : {}), code: body.join('\n') + '\n' });
+    blocks.push({ file, line: i + 1, lang: words[0] ?? '', illustrative: words.includes('illustrative'), install: words.includes('install'), ...(fileName ? { fileName } : {}), code: body.join('\n') + '\n' });
     i = j;
   }
   return blocks;
 }
 
-/** The blocks of a file that the doc test runs, in the order a reader meets them. */
-export function runnableBlocks(file: string): FencedBlock[] {
-  return fencedBlocks(readFileSync(join(root, file), 'utf8'), file).filter((b) => RUNNABLE.has(b.lang) && !b.illustrative);
+/** The blocks of a file that the doc test runs, in the order a reader meets them; `install` blocks only when asked. */
+export function runnableBlocks(file: string, withInstall = false): FencedBlock[] {
+  return fencedBlocks(readFileSync(join(root, file), 'utf8'), file).filter((b) => RUNNABLE.has(b.lang) && !b.illustrative && (withInstall || !b.install));
+}
+
+/** The guides: each runs in a project of its own, made as its install block says (test/docs/guides-in-new-projects.test.ts). */
+export function guideFiles(): string[] {
+  return documentFiles().filter((file) => file.startsWith('docs/guides/'));
 }
 
 /** Markdown with its fenced blocks blanked (line count kept), so that nothing in code is read as a heading or a link. */

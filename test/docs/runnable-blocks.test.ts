@@ -5,10 +5,11 @@ import { startCli, type CliServer } from '../support/cli-server.js';
 import { repeatRun } from '../support/once.js';
 import { runBlocks } from './block-runner.js';
 import { startCheckingProxy, type CheckingProxy } from './checking-proxy.js';
-import { documentFiles, root, runnableBlocks } from './markdown.js';
+import { documentFiles, guideFiles, root, runnableBlocks } from './markdown.js';
 
 /**
- * Every sh, bash, js and ts block of README.md and docs/ that is not marked `illustrative`,
+ * Every sh, bash, js and ts block of README.md and docs/ (the guides aside: each runs in a new
+ * project of its own, guides-in-new-projects.test.ts) that is not marked `illustrative`,
  * run in order per document against a simulator started as `npm start` starts it (default
  * seed, so the demo keys in the text are the keys it has). The documents are written for
  * http://127.0.0.1:4010; only that address changes, to a proxy in front of the simulator that
@@ -17,7 +18,7 @@ import { documentFiles, root, runnableBlocks } from './markdown.js';
  * after another would, so no document may count on a state another one left (each makes its own
  * account, or names that no other document uses).
  */
-const documents = ['README.md', ...documentFiles().filter((file) => file !== 'README.md')].filter((file) => runnableBlocks(file).length > 0);
+const documents = ['README.md', ...documentFiles().filter((file) => file !== 'README.md' && !guideFiles().includes(file))].filter((file) => runnableBlocks(file).length > 0);
 const workRoot = join(root, 'node_modules/.cache/doc-blocks');
 
 let proxy: CheckingProxy;
@@ -38,7 +39,9 @@ describe.skipIf(repeatRun)('the runnable blocks of README.md and docs/', () => {
 
   it('finds runnable blocks in the README and in every part of docs/', () => {
     expect(documents).toContain('README.md');
-    for (const part of ['guides', 'reference', 'operations']) expect(documents.some((file) => file.startsWith(`docs/${part}/`)), part).toBe(true);
+    for (const part of ['reference', 'operations']) expect(documents.some((file) => file.startsWith(`docs/${part}/`)), part).toBe(true);
+    // The guides run each in a project of its own, with the packed package: guides-in-new-projects.test.ts.
+    expect(documents.some((file) => file.startsWith('docs/guides/'))).toBe(false);
   });
 
   it.each(documents)('%s: every runnable block passes, and every answer keeps the contract', async (file) => {

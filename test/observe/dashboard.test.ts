@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserMissing, CHROMIUM, sharedBrowser } from '../support/browser.js';
 import { serve, type Served } from './support.js';
+import { screenshotPath } from '../support/artifacts.js';
 
 /**
  * The dashboard a new user lands on at the base address, driven in Chromium as a person
@@ -49,7 +50,7 @@ describe.skipIf(browserMissing)(`the dashboard in ${CHROMIUM}`, () => {
       await page.locator('#clock-advance').click();
       await expect.poll(() => row.getAttribute('data-status'), { timeout: 10_000 }).toBe('completed');
       expect((await s.call('GET', `/api/v1/builds/${json.buildId}`, { key: me.key })).json.build.status).toBe('completed');
-      await page.screenshot({ path: 'test/artifacts/dashboard-build-completed.png', fullPage: true });
+      await page.screenshot({ path: screenshotPath('dashboard-build-completed'), fullPage: true });
 
       await page.locator('#clock-resume').click();
       await expect.poll(() => page.locator('#clock-state').textContent()).toBe('running');
@@ -90,7 +91,7 @@ describe.skipIf(browserMissing)(`the dashboard in ${CHROMIUM}`, () => {
       await injected.waitFor({ timeout: 10_000 });
       expect(await injected.textContent()).toContain('503');
       expect(await injected.textContent()).toContain('injected: fault_');
-      await page.screenshot({ path: 'test/artifacts/dashboard-fault.png', fullPage: true });
+      await page.screenshot({ path: screenshotPath('dashboard-fault'), fullPage: true });
 
       // The rule ran out after one call; a new one is removed from the page.
       await expect.poll(() => rule.count(), { timeout: 10_000 }).toBe(0);

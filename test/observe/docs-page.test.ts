@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserMissing, CHROMIUM, sharedBrowser } from '../support/browser.js';
 import { assertContract } from '../support/contract.js';
 import { serve, type Served } from './support.js';
+import { screenshotPath } from '../support/artifacts.js';
 
 /** The API reference a frontend developer opens: served offline, under a strict CSP, and its try-it console reaches this simulator. */
 const shared = sharedBrowser();
@@ -44,7 +45,7 @@ describe.skipIf(browserMissing)(`the API reference in ${CHROMIUM}`, () => {
     await page.goto(`${served.base}/docs`);
     await page.getByText('Content Generation Service', { exact: false }).first().waitFor({ timeout: 20_000 });
     await page.getByText('getTokenBalance', { exact: false }).or(page.getByText('token balance', { exact: false })).first().waitFor({ timeout: 20_000 });
-    await page.screenshot({ path: 'test/artifacts/docs.png', fullPage: false });
+    await page.screenshot({ path: screenshotPath('docs'), fullPage: false });
 
     // The console's requests go to the server the contract names: this simulator.
     const answer = await page.evaluate(async (key) => {

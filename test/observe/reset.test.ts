@@ -51,7 +51,8 @@ describe('POST /_sim/accounts/{accountId}/reset', () => {
 
     const reset = await h.post(`/_sim/accounts/${a.id}/reset`, {}, control);
     expect(reset.status).toBe(200);
-    expect(reset.body).toEqual({ accountId: a.id, name: 'Test account', balance: 40 });
+    // Made without a name: named by its place among the simulator's accounts (after the demo and the empty account).
+    expect(reset.body).toEqual({ accountId: a.id, name: 'Test account 3', balance: 40 });
 
     // A: empty again, same key, the opening purchase only; its share link is dead.
     expect((await h.get('/api/v1/builds', { key: a.key })).body.data).toEqual([]);

@@ -81,8 +81,8 @@ export async function userProject(type: 'module' | 'commonjs'): Promise<string> 
 }
 
 /** `npx content-sim serve` in the project, in its own process group; resolves with its address once its banner is out. */
-export async function npxServe(project: string, children: ChildProcess[]): Promise<{ child: ChildProcess; baseUrl: string; stderr: () => string }> {
-  const child = spawn('npx', ['content-sim', 'serve', '--port', '0', '--quiet'], { cwd: project, env: npmEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+export async function npxServe(project: string, children: ChildProcess[], args: string[] = []): Promise<{ child: ChildProcess; baseUrl: string; stderr: () => string }> {
+  const child = spawn('npx', ['content-sim', 'serve', '--port', '0', '--quiet', ...args], { cwd: project, env: npmEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));

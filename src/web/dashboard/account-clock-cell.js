@@ -26,7 +26,7 @@ export function accountClockCell(api, app, account) {
   const { clock } = account;
   if (!clock) return h('td', { class: 'account-clock' }, h('span', { class: 'muted' }, "simulator's "), act('Own clock', 'own', () => api.post(path, { own: true })));
   return h('td', { class: 'account-clock' },
-    h('output', {}, clock.now.replace('T', ' ').replace('Z', ' UTC')), ' ',
+    h('output', {}, clock.now.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC')), ' ',
     h('span', { class: `badge ${clock.frozen ? 'frozen' : 'running'}` }, clock.frozen ? 'frozen' : 'running'), h('br'),
     act('+1 min', 'advance', () => api.post(`${path}/advance`, { seconds: 60 })),
     act('+1 h', 'advance-hour', () => api.post(`${path}/advance`, { seconds: 3600 })),

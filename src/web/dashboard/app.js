@@ -7,6 +7,7 @@ import { buildsPanel } from './builds-panel.js';
 import { journalPanel } from './journal-panel.js';
 import { faultsPanel } from './faults-panel.js';
 import { scenariosPanel } from './scenarios-panel.js';
+// Modules that add a section to an account's view import account-sections.js and are imported here.
 
 /**
  * The dashboard: a client of the control API and nothing else. It polls the state that
@@ -14,6 +15,8 @@ import { scenariosPanel } from './scenarios-panel.js';
  * second, and follows the journal live over server-sent events.
  */
 const POLL_MS = 1000;
+/** The newest accounts the page reads, filtered and paged in the page: the most the control API lists at once. */
+const ACCOUNTS_LISTED = 500;
 
 const api = new ControlApi();
 const notice = /** @type {HTMLElement} */ (document.getElementById('notice'));
@@ -62,7 +65,7 @@ async function refresh() {
   try {
     const [info, accountList, buildList, faultList, scenarioList] = await Promise.all([
       api.get('/_sim'),
-      api.get('/_sim/accounts?limit=50'),
+      api.get(`/_sim/accounts?limit=${ACCOUNTS_LISTED}`),
       api.get('/_sim/builds?limit=20'),
       api.get('/_sim/faults'),
       api.get('/_sim/scenarios'),
@@ -70,7 +73,7 @@ async function refresh() {
     clock.show(info.clock);
     fill(document.getElementById('version') ?? notice, `${info.version} · seed ${info.seed} · pipeline ${info.pipelineSpeed}`);
     accounts.show(accountList);
-    builds.show(buildList);
+    builds.show(buildList, accountList.data, info.clock);
     faults.show(faultList);
     scenarios.show(scenarioList);
     const seen = accountList.data.map((a) => a.accountId).join();
@@ -104,6 +107,7 @@ function start() {
   journal.start();
 }
 
-main.append(clock.element, h('div', { class: 'columns' }, accounts.element, faults.element), scenarios.element, builds.element, journal.element);
+// The accounts across the page: a shared simulator has many, each with four keys on one line.
+main.append(clock.element, accounts.element, h('div', { class: 'columns' }, faults.element, scenarios.element), builds.element, journal.element);
 void loadOperations();
 start();

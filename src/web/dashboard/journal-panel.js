@@ -1,6 +1,7 @@
 // @ts-check
 import { h, sideScrollHint, fill, short, timeOf } from './dom.js';
 import { windowedTable } from './windowed-table.js';
+import { journalEntry } from './journal-entry.js';
 
 /**
  * Entries the page keeps: ten journals of the default size. The list draws only the rows in
@@ -8,9 +9,11 @@ import { windowedTable } from './windowed-table.js';
  */
 export const KEPT = 10_000;
 
+const COLUMNS = ['Time', 'Status', 'Method', 'URL', 'Operation', 'Fault', 'Key / account', 'ms'];
+
 /**
  * The request journal, live: what clients sent and got, newest first, filtered by account,
- * operation and status; a row opens to show the (redacted) bodies. The feed starts with a
+ * operation and status; a row opens to its (redacted) headers and bodies, and the call as curl. The feed starts with a
  * replay of every entry the simulator keeps, then follows new ones as they come.
  * @param {import('./api.js').ControlApi} api @param {{ report: (e: unknown) => void }} app
  */
@@ -30,11 +33,12 @@ export function journalPanel(api, app) {
   const count = h('span', { id: 'journal-count', class: 'muted' }, '');
   const list = windowedTable({
     id: 'journal-rows',
-    columns: ['Time', 'Method', 'URL', 'Operation', 'Status', 'Fault', 'Key / account', 'ms'],
+    // Status second: on a phone the first two columns are what the box shows.
+    columns: COLUMNS,
     empty: 'Nothing yet: calls to /api/v1 show here as they happen.',
     key: (e) => e.seq,
     row,
-    details,
+    details: (e) => journalEntry(api, e, COLUMNS.length),
   });
   const toNewest = h('button', {
     id: 'journal-newest',
@@ -144,19 +148,12 @@ export function journalPanel(api, app) {
 function row(e) {
   return h('tr', { dataset: { seq: e.seq, status: e.status }, class: e.injected ? 'injected' : '' },
     h('td', {}, timeOf(e.at)),
+    h('td', { title: e.errorCode ?? '' }, h('span', { class: `badge http-${String(e.status)[0]}xx` }, e.status), e.errorCode ? ` ${e.errorCode}` : ''),
     h('td', {}, e.method),
     h('td', { class: 'url', title: e.url }, e.url),
     h('td', { title: e.operationId ?? '' }, e.operationId ?? ''),
-    h('td', { title: e.errorCode ?? '' }, h('span', { class: `badge http-${String(e.status)[0]}xx` }, e.status), e.errorCode ? ` ${e.errorCode}` : ''),
     h('td', {}, e.injected ? h('span', { class: 'badge injected', title: 'made by a fault rule or a Prefer header' }, `injected: ${e.injected}`) : ''),
     h('td', {}, e.keyHint ? h('code', {}, e.keyHint) : '', e.accountId ? h('code', { title: e.accountId }, ` ${short(e.accountId)}`) : ''),
     h('td', { class: 'num' }, e.durationMs),
   );
-}
-
-function details(e) {
-  return h('tr', { class: 'details' }, h('td', { colspan: '8' },
-    h('div', {}, h('strong', {}, 'Correlation id '), h('code', {}, e.correlationId)),
-    h('div', {}, h('strong', {}, 'Request body'), h('pre', {}, e.requestBody ?? '(none)')),
-    h('div', {}, h('strong', {}, 'Response body'), h('pre', {}, e.responseBody ?? '(not JSON, or none)'))));
 }

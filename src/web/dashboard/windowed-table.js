@@ -68,9 +68,15 @@ export function windowedTable(options) {
 
   /** @type {{ key: number, row: HTMLElement } | undefined} */
   let opened;
+  const resized = new ResizeObserver(() => schedule());
   /** The open row's details, kept while it stays open: live redraws keep their scroll. */
   function detailsFor(item) {
-    if (opened?.key !== options.key(item)) opened = { key: options.key(item), row: options.details(item) };
+    if (opened?.key !== options.key(item)) {
+      opened = { key: options.key(item), row: options.details(item) };
+      // Details that fill in later (read from the server) change height: the rows below move with it.
+      resized.disconnect();
+      resized.observe(opened.row);
+    }
     return opened.row;
   }
 
