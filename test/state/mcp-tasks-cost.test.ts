@@ -156,8 +156,12 @@ describe('the cost of a request with a state file', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${durable.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${busy}` } } }));
     const session = taskSession(client, '2025-11-25', `${durable.base}/mcp`, busy, 'cost-test');
     const listings: number[] = [];
+    const pings: number[] = [];
     let listed: string[] = [];
     for (let i = 0; i < 9; i++) {
+      const pinged = performance.now();
+      await client.ping();
+      pings.push(performance.now() - pinged);
       const started = performance.now();
       listed = [];
       let cursor: string | undefined;
@@ -170,8 +174,10 @@ describe('the cost of a request with a state file', () => {
     }
     expect(new Set(listed).size).toBe(TASKS_EACH);
     // The quickest of nine: what a page costs the server, whatever else the machine ran meanwhile
-    // (a page read from every account's tasks took seconds).
-    expect(Math.min(...listings), `tasks/list pages: ${listings.map((ms) => ms.toFixed(1)).join(', ')} ms`).toBeLessThan(50);
+    // (a page read from every account's tasks took seconds). On a machine so busy that an MCP ping
+    // alone takes over 16 ms, the bound is three pings instead.
+    const bound = Math.max(50, 3 * Math.min(...pings));
+    expect(Math.min(...listings), `tasks/list pages: ${listings.map((ms) => ms.toFixed(1)).join(', ')} ms; pings ${pings.map((ms) => ms.toFixed(1)).join(', ')} ms`).toBeLessThan(bound);
     await client.close();
   });
 });

@@ -16,7 +16,9 @@ export function inProcessFetch(handle: Handle): (input: string, init?: RequestIn
       request.body = typeof init.body === 'string' ? new TextEncoder().encode(init.body) : new Uint8Array(await new Response(init.body).arrayBuffer());
       headers['content-length'] = String(request.body.byteLength);
     }
-    const response = handle(request);
+    const first = handle(request);
+    // An answer that comes later (a scenario loaded in slices) is the one a client receives.
+    const response = first.later ? await first.later : first;
     const status = response.status;
     const body = status === 204 || status === 304 ? null : response.body;
     return new Response(body as BodyInit | null, { status, headers: response.headers });
