@@ -7,6 +7,7 @@ import { buildsPanel } from './builds-panel.js';
 import { journalPanel } from './journal-panel.js';
 import { faultsPanel } from './faults-panel.js';
 import { scenariosPanel } from './scenarios-panel.js';
+import { clientReportPanel } from './client-report-panel.js';
 
 /**
  * The dashboard: a client of the control API and nothing else. It polls the state that
@@ -29,6 +30,7 @@ const builds = buildsPanel();
 const journal = journalPanel(api, app);
 const faults = faultsPanel(api, app);
 const scenarios = scenariosPanel();
+const clientReport = clientReportPanel(api, app);
 
 /** @param {unknown} error */
 function report(error) {
@@ -78,7 +80,9 @@ async function refresh() {
       accountsSeen = seen;
       journal.accounts(accountList.data);
       faults.accounts(accountList.data);
+      clientReport.accounts(accountList.data);
     }
+    void clientReport.refresh();
     if (notice.classList.contains('error')) fill(notice);
     timer = window.setTimeout(refresh, POLL_MS);
   } catch (error) {
@@ -104,6 +108,6 @@ function start() {
   journal.start();
 }
 
-main.append(clock.element, h('div', { class: 'columns' }, accounts.element, faults.element), scenarios.element, builds.element, journal.element);
+main.append(clock.element, h('div', { class: 'columns' }, accounts.element, faults.element), scenarios.element, builds.element, clientReport.element, journal.element);
 void loadOperations();
 start();
