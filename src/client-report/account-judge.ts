@@ -1,6 +1,6 @@
 import { originRelative } from '../engine/request-facts.js';
 import type { EngineRequest, EngineResponse } from '../engine/types.js';
-import { LruMap } from '../limits/lru-map.js';
+import { BoundedMap } from './bounded.js';
 import { bodyDigest } from './digest.js';
 import { Findings, type Transport } from './findings.js';
 import {
@@ -15,10 +15,11 @@ import {
 
 /**
  * What is kept of one account's recent traffic to judge its next request, each table bounded
- * (the oldest entry goes first): builds read, refused requests awaiting their retry by
+ * (the oldest entries go first): builds read, refused requests awaiting their retry by
  * credential, Idempotency-Keys and creation bodies, bodies refused with 402, MCP tasks read.
  */
 export const TRACKED = { builds: 128, credentials: 16, refusalsPerCredential: 16, keys: 128, bodies: 128, unpaid: 16, tasks: 64 } as const;
+/** Each table may hold a quarter more than its number above before its oldest entries go (see BoundedMap). */
 
 /** A moment on both clocks: the account's (which tests move) and real time (which waiting moves). */
 interface Moment {
@@ -66,12 +67,12 @@ export class AccountJudge {
   readonly findings = new Findings();
   /** Rules this account switched off (the control API). */
   off = new Set<RuleId>();
-  private readonly builds = new LruMap<string, BuildReads>(TRACKED.builds);
-  private readonly refusals = new LruMap<string, LruMap<string, Refusal>>(TRACKED.credentials);
-  private readonly keys = new LruMap<string, { digest: string; at: number }>(TRACKED.keys);
-  private readonly bodies = new LruMap<string, Moment & { key: string; buildId: string }>(TRACKED.bodies);
-  private readonly unpaid = new LruMap<string, number>(TRACKED.unpaid);
-  private readonly tasks = new LruMap<string, TaskReads>(TRACKED.tasks);
+  private readonly builds = new BoundedMap<string, BuildReads>(TRACKED.builds);
+  private readonly refusals = new BoundedMap<string, BoundedMap<string, Refusal>>(TRACKED.credentials);
+  private readonly keys = new BoundedMap<string, { digest: string; at: number }>(TRACKED.keys);
+  private readonly bodies = new BoundedMap<string, Moment & { key: string; buildId: string }>(TRACKED.bodies);
+  private readonly unpaid = new BoundedMap<string, number>(TRACKED.unpaid);
+  private readonly tasks = new BoundedMap<string, TaskReads>(TRACKED.tasks);
 
   constructor(
     private readonly realNow: () => number,
@@ -99,18 +100,19 @@ export class AccountJudge {
       const gap = elapsed(previous, at);
       if (gap < previous.intervalMs * TASK_POLL_SHARE) {
         fast = previous.fast + 1;
-        if (fast >= 2) this.flag('mcp-task-poll-too-fast', now, 'tasks/get', taskId, 'mcp', `polled ${seconds(gap)} after the previous tasks/get, whose pollInterval was ${previous.intervalMs} ms`);
+        if (fast >= 2) this.flag('mcp-task-poll-too-fast', now, 'tasks/get', taskId, 'mcp', () => `polled ${seconds(gap)} after the previous tasks/get, whose pollInterval was ${previous.intervalMs} ms`);
       }
     }
     this.tasks.set(taskId, { ...at, intervalMs: working ? pollIntervalMs : undefined, fast });
   }
 
-  private flag(rule: RuleId, at: number, method: string, path: string, via: Transport, problem: string): void {
+  /** `problem` is worded only for an example kept: a client that breaks a rule in a loop costs a count, not a string. */
+  private flag(rule: RuleId, at: number, method: string, path: string, via: Transport, problem: () => string): void {
     if (this.off.has(rule) || this.ruleOff(rule)) return;
-    this.findings.add(rule, at, { method, path, via, problem });
+    this.findings.add(rule, at, method, path, via, problem);
   }
 
-  private judgeRetry(x: JudgedExchange, refused: LruMap<string, Refusal> | undefined): void {
+  private judgeRetry(x: JudgedExchange, refused: BoundedMap<string, Refusal> | undefined): void {
     const { request, response, now } = x;
     const status = response.status;
     const path = originRelative(request.url);
@@ -121,9 +123,9 @@ export class AccountJudge {
       const gap = elapsed(before, at);
       if (before.status === 429 && gap < before.waitMs) {
         const rule = x.via === 'mcp' ? 'mcp-tool-retry-before-reset' : 'retry-before-reset';
-        this.flag(rule, now, request.method, path, x.via, `sent again ${seconds(gap)} after a 429 that asked for ${seconds(before.waitMs)}`);
+        this.flag(rule, now, request.method, path, x.via, () => `sent again ${seconds(gap)} after a 429 that asked for ${seconds(before.waitMs)}`);
       } else if (before.status !== 429) {
-        this.flag('retry-after-auth-error', now, request.method, path, x.via, `sent again ${seconds(gap)} after a ${before.status} with the same credential`);
+        this.flag('retry-after-auth-error', now, request.method, path, x.via, () => `sent again ${seconds(gap)} after a ${before.status} with the same credential`);
       }
     }
     if (status === 429) {
@@ -142,8 +144,8 @@ export class AccountJudge {
     }
   }
 
-  private refusalsOf(credential: string): LruMap<string, Refusal> {
-    const table = new LruMap<string, Refusal>(TRACKED.refusalsPerCredential);
+  private refusalsOf(credential: string): BoundedMap<string, Refusal> {
+    const table = new BoundedMap<string, Refusal>(TRACKED.refusalsPerCredential);
     this.refusals.set(credential, table);
     return table;
   }
@@ -153,21 +155,24 @@ export class AccountJudge {
     const query = path.indexOf('?');
     const buildId = path.slice(path.lastIndexOf('/', query === -1 ? path.length : query) + 1, query === -1 ? path.length : query);
     const status = buildStatus(x.response.body);
-    const at = { now: x.now, real: this.realNow() };
-    const previous = this.builds.get(buildId);
-    const reads: BuildReads = { ...at, fast: 0, ended: status === 'completed' || status === 'failed', afterEnd: 0 };
-    if (previous) {
-      const gap = elapsed(previous, at);
-      if (previous.ended) {
-        reads.ended = true;
-        reads.afterEnd = previous.afterEnd + 1;
-        if (reads.afterEnd >= 2 && gap < AFTER_END_WINDOW_MS) this.flag('poll-after-end', x.now, 'GET', path, x.via, `read ${seconds(gap)} after the previous read, ${reads.afterEnd} reads after it answered ${status ?? 'its end'}`);
-      } else if (gap < POLL_MIN_GAP_MS) {
-        reads.fast = previous.fast + 1;
-        if (reads.fast >= 2) this.flag('poll-too-fast', x.now, 'GET', path, x.via, `read ${seconds(gap)} after the previous read while ${status ?? 'running'} (suggested: 30 s)`);
-      }
+    const ended = status === 'completed' || status === 'failed';
+    const real = this.realNow();
+    // Every read of a build comes here: its entry is updated in place, nothing is allocated after the first.
+    const reads = this.builds.get(buildId);
+    if (!reads) return void this.builds.set(buildId, { now: x.now, real, fast: 0, ended, afterEnd: 0 });
+    const gap = Math.max(x.now - reads.now, real - reads.real);
+    reads.now = x.now;
+    reads.real = real;
+    if (reads.ended) {
+      reads.afterEnd++;
+      if (reads.afterEnd >= 2 && gap < AFTER_END_WINDOW_MS) this.flag('poll-after-end', x.now, 'GET', path, x.via, () => `read ${seconds(gap)} after the previous read, ${reads.afterEnd} reads after it answered ${status ?? 'its end'}`);
+    } else if (gap < POLL_MIN_GAP_MS) {
+      reads.fast++;
+      if (reads.fast >= 2) this.flag('poll-too-fast', x.now, 'GET', path, x.via, () => `read ${seconds(gap)} after the previous read while ${status ?? 'running'} (suggested: 30 s)`);
+    } else {
+      reads.fast = 0;
     }
-    this.builds.set(buildId, reads);
+    reads.ended ||= ended;
   }
 
   private judgeCreation(x: JudgedExchange): void {
@@ -176,18 +181,18 @@ export class AccountJudge {
     const key = request.headers['idempotency-key'];
     const digest = bodyDigest(request.body);
     if (key === undefined || key === '') {
-      this.flag('create-without-idempotency-key', now, 'POST', path, x.via, 'no Idempotency-Key header');
+      this.flag('create-without-idempotency-key', now, 'POST', path, x.via, () => 'no Idempotency-Key header');
     } else {
       const seen = this.keys.get(key);
       if (seen && now - seen.at < IDEMPOTENCY_WINDOW_MS) {
-        if (seen.digest !== digest) this.flag('idempotency-key-reused', now, 'POST', path, x.via, `key ${clip(key)} was first sent with another body`);
+        if (seen.digest !== digest) this.flag('idempotency-key-reused', now, 'POST', path, x.via, () => `key ${clip(key)} was first sent with another body`);
       } else {
         this.keys.set(key, { digest, at: now });
       }
     }
     const unpaidAt = this.unpaid.get(digest);
     if (unpaidAt !== undefined) {
-      if (unpaidAt === x.balance) this.flag('retry-after-402', now, 'POST', path, x.via, `the same creation sent again after a 402, balance still ${x.balance}`);
+      if (unpaidAt === x.balance) this.flag('retry-after-402', now, 'POST', path, x.via, () => `the same creation sent again after a 402, balance still ${x.balance}`);
       else this.unpaid.delete(digest);
     }
     if (response.status === 402) this.unpaid.set(digest, x.balance);
@@ -196,15 +201,23 @@ export class AccountJudge {
 
   /** A new build whose body an earlier one had, under another key: the retry of a creation whose answer was lost. */
   private judgeDuplicate(x: JudgedExchange, key: string, digest: string): void {
-    const at = { now: x.now, real: this.realNow() };
+    const now = x.now;
+    const real = this.realNow();
     const location = x.response.headers.location ?? '';
     const buildId = location.slice(location.lastIndexOf('/') + 1);
     const first = this.bodies.get(digest);
-    if (first && first.key !== key && x.now - first.now < DUPLICATE_WINDOW_MS && !this.builds.has(first.buildId)) {
-      const concurrent = at.now - first.now < CONCURRENT_MS && at.real - first.real < CONCURRENT_MS;
-      if (!concurrent) this.flag('same-body-new-key', x.now, 'POST', originRelative(x.request.url), x.via, `same body as build ${first.buildId} (key ${clip(first.key)}) ${seconds(elapsed(first, at))} earlier, now under key ${clip(key)}`);
+    if (!first) return void this.bodies.set(digest, { now, real, key, buildId });
+    if (first.key !== key && now - first.now < DUPLICATE_WINDOW_MS && !this.builds.has(first.buildId)) {
+      const concurrent = now - first.now < CONCURRENT_MS && real - first.real < CONCURRENT_MS;
+      const gap = Math.max(now - first.now, real - first.real);
+      const { buildId: firstBuild, key: firstKey } = first;
+      if (!concurrent) this.flag('same-body-new-key', now, 'POST', originRelative(x.request.url), x.via, () => `same body as build ${firstBuild} (key ${clip(firstKey)}) ${seconds(gap)} earlier, now under key ${clip(key)}`);
     }
-    this.bodies.set(digest, { ...at, key, buildId });
+    // The newest creation of this body is the one a later retry would repeat: its entry is reused.
+    first.now = now;
+    first.real = real;
+    first.key = key;
+    first.buildId = buildId;
   }
 }
 

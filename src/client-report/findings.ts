@@ -37,7 +37,7 @@ interface Tally {
 export class Findings {
   private readonly tallies = new Map<RuleId, Tally>();
 
-  add(rule: RuleId, at: number, example: Omit<FindingExample, 'at'>): void {
+  add(rule: RuleId, at: number, method: string, path: string, via: Transport, problem: () => string): void {
     let tally = this.tallies.get(rule);
     if (!tally) {
       tally = { count: 0, firstAt: at, lastAt: at, examples: [] };
@@ -46,7 +46,7 @@ export class Findings {
     tally.count++;
     if (at < tally.firstAt) tally.firstAt = at;
     if (at > tally.lastAt) tally.lastAt = at;
-    if (tally.examples.length < MAX_EXAMPLES) tally.examples.push({ at: iso(at), ...example });
+    if (tally.examples.length < MAX_EXAMPLES) tally.examples.push({ at: iso(at), method, path, via, problem: problem() });
   }
 
   get size(): number {
