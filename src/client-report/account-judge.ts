@@ -5,6 +5,7 @@ import { bodyDigest } from './digest.js';
 import { Findings, type Transport } from './findings.js';
 import {
   AFTER_END_WINDOW_MS,
+  AUTH_RETRY_WINDOW_MS,
   CONCURRENT_MS,
   DUPLICATE_WINDOW_MS,
   IDEMPOTENCY_WINDOW_MS,
@@ -69,9 +70,9 @@ export class AccountJudge {
   off = new Set<RuleId>();
   private readonly builds = new BoundedMap<string, BuildReads>(TRACKED.builds);
   private readonly refusals = new BoundedMap<string, BoundedMap<string, Refusal>>(TRACKED.credentials);
-  private readonly keys = new BoundedMap<string, { digest: string; at: number }>(TRACKED.keys);
-  private readonly bodies = new BoundedMap<string, Moment & { key: string; buildId: string }>(TRACKED.bodies);
-  private readonly unpaid = new BoundedMap<string, number>(TRACKED.unpaid);
+  private readonly keys = new BoundedMap<string, { digest: number; at: number }>(TRACKED.keys);
+  private readonly bodies = new BoundedMap<number, Moment & { key: string; location: string }>(TRACKED.bodies);
+  private readonly unpaid = new BoundedMap<number, number>(TRACKED.unpaid);
   private readonly tasks = new BoundedMap<string, TaskReads>(TRACKED.tasks);
 
   constructor(
@@ -124,7 +125,7 @@ export class AccountJudge {
       if (before.status === 429 && gap < before.waitMs) {
         const rule = x.via === 'mcp' ? 'mcp-tool-retry-before-reset' : 'retry-before-reset';
         this.flag(rule, now, request.method, path, x.via, () => `sent again ${seconds(gap)} after a 429 that asked for ${seconds(before.waitMs)}`);
-      } else if (before.status !== 429) {
+      } else if (before.status !== 429 && gap < AUTH_RETRY_WINDOW_MS) {
         this.flag('retry-after-auth-error', now, request.method, path, x.via, () => `sent again ${seconds(gap)} after a ${before.status} with the same credential`);
       }
     }
@@ -133,13 +134,13 @@ export class AccountJudge {
       const table = refused ?? this.refusalsOf(x.credential);
       table.set(signature, { ...at, status, streak, waitMs: rateLimitWait(response, now, streak) });
     } else if (status === 401 || status === 403) {
-      (refused ?? this.refusalsOf(x.credential)).set(signature, { ...at, status, streak: 0, waitMs: 0 });
+      (refused ?? this.refusalsOf(x.credential)).set(signature, { now, real: at.real, status, streak: 0, waitMs: 0 });
     } else if (before) {
       refused?.delete(signature);
     }
     // A credential whose refusals were all waited out is let go: its next requests cost nothing here.
     if (refused && status !== 429 && status !== 401 && status !== 403) {
-      for (const [key, refusal] of refused) if (refusal.status === 429 && elapsed(refusal, at) >= refusal.waitMs) refused.delete(key);
+      for (const [key, refusal] of refused) if (elapsed(refusal, at) >= (refusal.status === 429 ? refusal.waitMs : AUTH_RETRY_WINDOW_MS)) refused.delete(key);
       if (refused.size === 0) this.refusals.delete(x.credential);
     }
   }
@@ -151,24 +152,22 @@ export class AccountJudge {
   }
 
   private judgePoll(x: JudgedExchange): void {
+    // Keyed by the build's path (`/api/v1/builds/{id}`), the form a creation's Location has too: nothing is sliced.
     const path = originRelative(x.request.url);
-    const query = path.indexOf('?');
-    const buildId = path.slice(path.lastIndexOf('/', query === -1 ? path.length : query) + 1, query === -1 ? path.length : query);
-    const status = buildStatus(x.response.body);
-    const ended = status === 'completed' || status === 'failed';
+    const ended = buildEnded(x.response.body);
     const real = this.realNow();
     // Every read of a build comes here: its entry is updated in place, nothing is allocated after the first.
-    const reads = this.builds.get(buildId);
-    if (!reads) return void this.builds.set(buildId, { now: x.now, real, fast: 0, ended, afterEnd: 0 });
+    const reads = this.builds.get(path);
+    if (!reads) return void this.builds.set(path, { now: x.now, real, fast: 0, ended, afterEnd: 0 });
     const gap = Math.max(x.now - reads.now, real - reads.real);
     reads.now = x.now;
     reads.real = real;
     if (reads.ended) {
       reads.afterEnd++;
-      if (reads.afterEnd >= 2 && gap < AFTER_END_WINDOW_MS) this.flag('poll-after-end', x.now, 'GET', path, x.via, () => `read ${seconds(gap)} after the previous read, ${reads.afterEnd} reads after it answered ${status ?? 'its end'}`);
+      if (reads.afterEnd >= 2 && gap < AFTER_END_WINDOW_MS) this.flag('poll-after-end', x.now, 'GET', path, x.via, () => `read ${seconds(gap)} after the previous read, ${reads.afterEnd} reads after it answered ${buildStatus(x.response.body) ?? 'its end'}`);
     } else if (gap < POLL_MIN_GAP_MS) {
       reads.fast++;
-      if (reads.fast >= 2) this.flag('poll-too-fast', x.now, 'GET', path, x.via, () => `read ${seconds(gap)} after the previous read while ${status ?? 'running'} (suggested: 30 s)`);
+      if (reads.fast >= 2) this.flag('poll-too-fast', x.now, 'GET', path, x.via, () => `read ${seconds(gap)} after the previous read while ${buildStatus(x.response.body) ?? 'running'} (suggested: 30 s)`);
     } else {
       reads.fast = 0;
     }
@@ -200,24 +199,23 @@ export class AccountJudge {
   }
 
   /** A new build whose body an earlier one had, under another key: the retry of a creation whose answer was lost. */
-  private judgeDuplicate(x: JudgedExchange, key: string, digest: string): void {
+  private judgeDuplicate(x: JudgedExchange, key: string, digest: number): void {
     const now = x.now;
     const real = this.realNow();
     const location = x.response.headers.location ?? '';
-    const buildId = location.slice(location.lastIndexOf('/') + 1);
     const first = this.bodies.get(digest);
-    if (!first) return void this.bodies.set(digest, { now, real, key, buildId });
-    if (first.key !== key && now - first.now < DUPLICATE_WINDOW_MS && !this.builds.has(first.buildId)) {
+    if (!first) return void this.bodies.set(digest, { now, real, key, location });
+    if (first.key !== key && now - first.now < DUPLICATE_WINDOW_MS && !this.builds.has(first.location)) {
       const concurrent = now - first.now < CONCURRENT_MS && real - first.real < CONCURRENT_MS;
       const gap = Math.max(now - first.now, real - first.real);
-      const { buildId: firstBuild, key: firstKey } = first;
-      if (!concurrent) this.flag('same-body-new-key', now, 'POST', originRelative(x.request.url), x.via, () => `same body as build ${firstBuild} (key ${clip(firstKey)}) ${seconds(gap)} earlier, now under key ${clip(key)}`);
+      const { location: firstBuild, key: firstKey } = first;
+      if (!concurrent) this.flag('same-body-new-key', now, 'POST', originRelative(x.request.url), x.via, () => `same body as build ${firstBuild.slice(firstBuild.lastIndexOf('/') + 1)} (key ${clip(firstKey)}) ${seconds(gap)} earlier, now under key ${clip(key)}`);
     }
     // The newest creation of this body is the one a later retry would repeat: its entry is reused.
     first.now = now;
     first.real = real;
     first.key = key;
-    first.buildId = buildId;
+    first.location = location;
   }
 }
 
@@ -230,6 +228,13 @@ function rateLimitWait(response: EngineResponse, now: number, streak: number): n
   if (Number.isFinite(reset) && reset < wait) wait = Math.max(0, reset);
   if (Number.isFinite(retryAfter) && retryAfter < wait) wait = Math.max(0, retryAfter);
   return wait;
+}
+
+/** Whether getBuild's JSON text says the build ended, read in place (no string is made). */
+function buildEnded(body: string | Uint8Array): boolean {
+  if (typeof body !== 'string') return false;
+  const start = body.indexOf('"status":"');
+  return start !== -1 && (body.startsWith('completed"', start + 10) || body.startsWith('failed"', start + 10));
 }
 
 /** The build's status from getBuild's JSON text: its first `"status"` is the build's (fields come before stages). */

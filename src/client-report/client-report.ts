@@ -2,7 +2,7 @@ import { bearerCredential } from '../auth/bearer.js';
 import type { ExchangeFacts } from '../engine/engine-hooks.js';
 import type { EngineRequest, EngineResponse } from '../engine/types.js';
 import type { Account } from '../store/account.js';
-import { AccountJudge } from './account-judge.js';
+import { AccountJudge, type JudgedExchange } from './account-judge.js';
 import type { Finding } from './findings.js';
 import { RULE_IDS, type RuleId } from './rules.js';
 
@@ -38,6 +38,7 @@ export class ClientReport {
   private readonly ruleOff: (rule: RuleId) => boolean;
   /** Every rule off: nothing is looked at, not even the account. */
   private readonly idle: boolean;
+  private readonly scratch: JudgedExchange = { request: { method: '', url: '', headers: {} }, response: { status: 0, headers: {}, body: '' }, operationId: undefined, credential: '', via: 'rest', now: 0, balance: 0 };
 
   constructor(private readonly deps: ClientReportDeps) {
     this.globalOff = new Set(deps.rulesOff ?? []);
@@ -63,7 +64,16 @@ export class ClientReport {
     if (!account) return;
     // An exchange with an account and no Authorization header came with an in-process caller: an MCP tool call.
     const via = request.headers.authorization === undefined ? 'mcp' : 'rest';
-    this.judgeOf(account).exchange({ request, response, operationId: facts.operationId, credential, via, now: facts.now, balance: account.balance });
+    // One exchange object, filled for each call: the judge reads it at once and keeps none of it.
+    const x = this.scratch;
+    x.request = request;
+    x.response = response;
+    x.operationId = facts.operationId;
+    x.credential = credential;
+    x.via = via;
+    x.now = facts.now;
+    x.balance = account.balance;
+    this.judgeOf(account).exchange(x);
   }
 
   /** A `tasks/get` answered for this account, at its clock's `now`, with the pollInterval it gave (while working). */

@@ -43,6 +43,8 @@ export const DUPLICATE_WINDOW_MS = 10 * 60_000;
 export const CONCURRENT_MS = 1_000;
 /** The spec's idempotency window: a key reused within it replays, whatever the body. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+/** A request refused with 401 or 403 and sent again as it was within this is a retry (later, a new attempt). */
+export const AUTH_RETRY_WINDOW_MS = 10 * 60_000;
 /** A task polled sooner than this share of its `pollInterval` is polled too fast. */
 export const TASK_POLL_SHARE = 0.5;
 
@@ -120,7 +122,7 @@ export const RULES: Readonly<Record<RuleId, Rule>> = {
       section: 'Errors',
       text: '401 | INVALID_API_KEY | key malformed or revoked | check key format and revocation; 403 | SCOPE_REQUIRED | key lacks the scope the endpoint needs | use a key with the scope',
     },
-    threshold: 'the same request (method, path and body) sent again with the credential it was refused for: revoked keys (401) and keys lacking a scope (403) are refused every time',
+    threshold: `the same request (method, path and body) sent again within ${AUTH_RETRY_WINDOW_MS / 60_000} minutes with the credential it was refused for: revoked keys (401) and keys lacking a scope (403) are refused every time`,
     advice: 'On 401 fix or replace the key, on 403 use a key with the scope; do not retry with the same one.',
   },
   'mcp-task-poll-too-fast': {
