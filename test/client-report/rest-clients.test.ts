@@ -88,6 +88,18 @@ describe('the client report over REST', () => {
     const cleared = await h.call('DELETE', `/_sim/accounts/${bad.accountId}/client-report`, { key: null });
     expect(cleared.body).toEqual({ accountId: bad.accountId, findings: [], rulesOff: ['poll-too-fast', 'retry-after-402'] });
     expect((await h.get('/_sim/accounts/00000000-0000-4000-8000-000000000000/client-report', { key: null })).status).toBe(404);
+
+    // Not part of the state: an account reset starts the report afresh (its rules off too), and so does a restore.
+    expect((await h.post('/api/v1/builds', buildBody(targetId, 'Again'), rw)).status).toBe(402);
+    expect((await h.post(`/_sim/accounts/${bad.accountId}/reset`, {}, { key: null })).status).toBe(200);
+    expect(await bad.report()).toEqual({ accountId: bad.accountId, findings: [], rulesOff: [] });
+    const again = await h.post('/api/v1/builds', buildBody(await h.target(bad.keys.readWrite, 'after-reset'), 'Again'), rw);
+    expect(again.status).toBe(202);
+    expect(counts(await bad.report())).toEqual({ 'create-without-idempotency-key': 1 });
+    const snapshot = await h.get('/_sim/snapshot', { key: null });
+    expect(JSON.stringify(snapshot.body)).not.toContain('create-without-idempotency-key');
+    expect((await h.post('/_sim/restore', snapshot.body, { key: null })).status).toBe(200);
+    expect((await bad.report()).findings).toEqual([]);
   });
 
   it('finds nothing in a client that keeps the rules, on its account’s clock', async () => {
