@@ -5,7 +5,7 @@
  *   store       store/ (accounts, their records and their own indexes)
  *   auth        auth/ (who calls: a key or a token, looked up in the store)
  *   engine      engine/ (routing, validation, limits, the reply): runs what the composition hands it
- *   services    builds/, library/, targets/, keys/, … , observe/, oauth/
+ *   services    builds/, library/, targets/, keys/, … , observe/, client-report/, oauth/
  *   state       state/ (the internal state's shape; saving, restoring, resetting the stores)
  *   scenarios   scenarios/ (declared states, loaded through the engine's own requests)
  *   operations  operations/ (the handlers)
@@ -17,7 +17,7 @@
  * Run by `npm run lint:deps` (part of `npm test`): any violation fails it.
  */
 const SERVICES = 'builds|library|targets|sharing|keys|chat|images|audio|suggestions|ledger|seed';
-const ABOVE_ENGINE = `${SERVICES}|observe|oauth|operations|scenarios|state|mcp|app|adapters|cli|web|fixtures`;
+const ABOVE_ENGINE = `${SERVICES}|observe|client-report|oauth|operations|scenarios|state|mcp|app|adapters|cli|web|fixtures`;
 const SURFACES = 'mcp|app|adapters|cli|web|fixtures';
 /** Tests may build their fixtures with anything; only the circle rule applies to them. */
 const TESTS = '\\.test\\.ts$';
@@ -72,7 +72,7 @@ module.exports = {
       name: 'services-below-operations',
       severity: 'error',
       comment: 'Services do the work; the operations that call them, and the surfaces that serve them, sit above.',
-      from: { path: `^src/(${SERVICES}|observe|oauth)/`, pathNot: TESTS },
+      from: { path: `^src/(${SERVICES}|observe|client-report|oauth)/`, pathNot: TESTS },
       to: { path: [`^src/(operations|scenarios|state|${SURFACES})/`, ROOT_SURFACES] },
     },
     {

@@ -30,6 +30,8 @@ import { byKey as paramValidators } from './contract/validators-params.generated
 import { loadInto, registerEngine } from './scenarios/registry.js';
 import { ScenarioError } from './scenarios/calls.js';
 import type { LoadedScenario } from './scenarios/types.js';
+import { ClientReport, registerClientReport, type ClientReportJson } from './client-report/client-report.js';
+import type { RuleId } from './client-report/rules.js';
 
 export const DEFAULT_SEED = 'content-sim';
 
@@ -77,6 +79,8 @@ export interface SimulatorOptions {
   scenarios?: unknown[];
   /** What one account may store (counts of each kind, and their estimated bytes); defaults in `DEFAULT_QUOTAS`. */
   quotas?: Partial<Quotas>;
+  /** Client rules left unjudged for every account (see `clientReport`); `rulesOffFrom` reads the CLI's list. */
+  clientRulesOff?: readonly RuleId[];
 }
 
 export interface Simulator {
@@ -105,6 +109,12 @@ export interface Simulator {
   loadScenario(scenario: unknown): LoadedScenario;
   /** What the scenarios given in the options answered, in order. */
   readonly scenarios: LoadedScenario[];
+  /**
+   * How the account's client kept the service's rules for clients (polling, rate limits,
+   * idempotency, 402, 401/403, MCP tasks): what `GET /_sim/accounts/{accountId}/client-report`
+   * answers, or undefined when there is no such account.
+   */
+  clientReport(accountId: string): ClientReportJson | undefined;
 }
 
 export function parseSpeed(speed: SpeedPreset | number | string | undefined): { factor: number; label: string } {
@@ -149,6 +159,16 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     faults: new FaultRules(seed, serviceOperations),
     quotas: { ...DEFAULT_QUOTAS, ...options.quotas },
   };
+  const clientReport = new ClientReport({
+    account: (id) => sim.store.accounts.get(id),
+    revokedKeyOwner: (presented) => {
+      const key = sim.store.findKey(presented);
+      return key && key.revokedAt !== null ? { accountId: key.accountId, credentialId: key.id } : undefined;
+    },
+    realNow: Date.now,
+    rulesOff: options.clientRulesOff,
+  });
+  registerClientReport(sim, clientReport);
   const keys = seedAccounts(store, clock.now());
   sim.initialState = JSON.stringify(takeSnapshot(sim));
   const engine = new Engine({
@@ -195,6 +215,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     loadScenario: (scenario) => loadInto(sim, scenario),
     scenarios,
+    clientReport: (accountId) => clientReport.report(accountId),
     clock,
     seed,
     keys,

@@ -5,14 +5,16 @@ import { controlRefusedWhenFull, oauthCapacityReply, oauthRefusedWhenFull } from
 import { AuthorizationServer } from '../oauth/authorization-server.js';
 import { preferredFault } from '../observe/faults.js';
 import { recordExchange } from '../observe/record-exchange.js';
+import { clientReportOf } from '../client-report/client-report.js';
 import type { SimulatorState } from '../state/simulator-state.js';
 
 /**
  * What the engine runs on each call, wired to this simulator's services: the builds'
- * catch-up, the fault rules, the journal, the OAuth server mounted at its paths, and the
+ * catch-up, the fault rules, the journal and the client report, the OAuth server mounted at its paths, and the
  * memory budget's refusals.
  */
 export function engineHooks(sim: SimulatorState): EngineHooks {
+  const clientReport = clientReportOf(sim);
   const oauth: MountedApp = {
     name: 'oauth',
     handles: (path) => AuthorizationServer.handles(path),
@@ -27,7 +29,10 @@ export function engineHooks(sim: SimulatorState): EngineHooks {
       sim.store.sweep(account.clock === null ? now : sim.clock.now());
     },
     faultFor: (call) => preferredFault(call.prefer, call.operation, call.now) ?? sim.faults.match(call),
-    record: (request, response, facts, durationMs) => recordExchange(sim.journal, request, response, facts, durationMs),
+    record: (request, response, facts, durationMs) => {
+      recordExchange(sim.journal, request, response, facts, durationMs);
+      clientReport.observe(request, response, facts);
+    },
     mounts: [oauth],
     refuseWhenFull: {
       serviceCall: (method) => (sim.capacity.exceeded && growsState(method) ? capacityExceeded(sim.capacity) : undefined),

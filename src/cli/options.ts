@@ -5,6 +5,7 @@ import { HEAP_SHARE } from './memory-gauge.js';
 import { CONNECTION_ARGS, CONNECTION_USAGE, parseConnectionOptions, type ConnectionOptions } from './connection-options.js';
 import { parseQuotaOptions, QUOTA_ARGS, QUOTA_USAGE } from './quota-options.js';
 import { explainParseError, UsageError } from './usage-errors.js';
+import { rulesOffFrom } from '../client-report/rules-option.js';
 
 export { UsageError };
 
@@ -34,6 +35,8 @@ export interface ServeOptions {
   metadataDocumentsOnLoopback?: boolean;
   /** Bounds on open connections and on how long a client may take to send a request. */
   connections: ConnectionOptions;
+  /** Print each account's client report at shutdown (`--client-report`). */
+  clientReport: boolean;
 }
 
 export const USAGE = `Usage: content-sim [serve] [options]
@@ -81,6 +84,10 @@ ${CONNECTION_USAGE}${QUOTA_USAGE}  --instance <n>      This simulator's number (
                       Also accept OAuth client ID metadata documents at http URLs on loopback
                       hosts (local testing of a client; env SIM_OAUTH_LOOPBACK_METADATA=1).
                       Off: only https documents on public addresses are fetched
+  --client-report     At shutdown, print each account's client report: the service's rules
+                      for clients its client broke (see GET /_sim/accounts/{id}/client-report)
+  --client-rules <l>  Client rules to judge, read in order from "all": -<rule> turns one off,
+                      <rule> on again, none turns all off (e.g. -poll-too-fast,-retry-after-402)
   --no-control        Do not serve the /_sim control API
   --no-rate-limits    Lift the spec's rate limits (for load tests); headers stay
   --log-format <f>    Request log as text (default) or json, one object a line (env SIM_LOG_FORMAT)
@@ -118,6 +125,8 @@ const SERVE_OPTIONS = {
   'max-memory': { type: 'string' },
   'log-format': { type: 'string' },
   scenario: { type: 'string', multiple: true },
+  'client-report': { type: 'boolean' },
+  'client-rules': { type: 'string' },
   'no-control': { type: 'boolean' },
   'oauth-loopback-metadata': { type: 'boolean' },
   'no-rate-limits': { type: 'boolean' },
@@ -194,6 +203,12 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   const seededKeys = values['seeded-keys'] || values['deterministic-secrets'] || isLoopback(host);
   const connections = parseConnectionOptions(values, (message) => new UsageError(message));
   const quotas = parseQuotaOptions(values, (message) => new UsageError(message));
+  let clientRulesOff: ReturnType<typeof rulesOffFrom> = [];
+  try {
+    clientRulesOff = values['client-rules'] === undefined ? [] : rulesOffFrom(values['client-rules']);
+  } catch (e) {
+    throw new UsageError(`--client-rules: ${(e as Error).message}`);
+  }
   return {
     connections,
     drainMs: Math.round(drainSeconds * 1000),
@@ -208,6 +223,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     logDashboard: values['log-dashboard'] ?? false,
     logFormat,
     scenarios: values.scenario ?? [],
+    clientReport: values['client-report'] ?? false,
     simulator: {
       seed: values.seed ?? env.SIM_SEED ?? DEFAULT_SEED,
       speed: speedText as SimulatorOptions['speed'],
@@ -221,6 +237,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
       ...(instance !== undefined ? { instance } : {}),
       ...(values['no-rate-limits'] ? { rateLimits: UNLIMITED } : {}),
       ...(Object.keys(quotas).length ? { quotas } : {}),
+      ...(clientRulesOff.length ? { clientRulesOff } : {}),
     },
   };
 }

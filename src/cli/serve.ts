@@ -21,6 +21,7 @@ import { describeScenarioError, readScenarioFiles, scenarioBanner } from './scen
 import type { ScenarioSource } from '../scenarios/source.js';
 import { guardConnections } from '../adapters/node-connection-guard.js';
 import { keepServingOnFaults } from './keep-serving.js';
+import { clientReportSummary } from './client-report-summary.js';
 
 /** `content-sim serve`: parses the options, starts the simulator and its HTTP server, stops on signals. */
 export async function main(): Promise<void> {
@@ -107,7 +108,10 @@ export async function main(): Promise<void> {
       simulator.stopAccepting();
       simulator.endJournalFeeds();
     },
-    onExit: () => durableState?.stop(),
+    onExit: () => {
+      if (options.clientReport) process.stdout.write(clientReportSummary(simulator));
+      return durableState?.stop();
+    },
   });
   // npx does not pass its signals on: when the npm process that started us is gone, stop as on SIGTERM.
   const launcher = npmLauncher(process.env);

@@ -13,7 +13,7 @@ export interface EngineHooks {
   catchUp(account: Principal['account'], now: number): void;
   /** The fault that decides this call, if any: asked for by its Prefer header, or by a rule. */
   faultFor(call: FaultCall): EngineFault | undefined;
-  /** Writes a finished exchange to the journal. */
+  /** Writes a finished exchange to the journal (and to the client report). */
   record(request: EngineRequest, response: EngineResponse, facts: ExchangeFacts, durationMs: number): void;
   /** Sub-apps with paths of their own (the OAuth authorization server), tried before the API's routes. */
   mounts: readonly MountedApp[];
@@ -49,6 +49,8 @@ export interface ExchangeFacts {
   correlationId: string;
   now: number;
   keyHint?: string;
+  /** The credential's id (an API key's, or an OAuth grant's), once authenticated. */
+  credentialId?: string;
   operationId?: string;
   accountId?: string;
   fault?: { ruleId: string };

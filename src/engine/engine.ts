@@ -47,6 +47,7 @@ interface Exchange {
   now: number;
   rate: Readonly<RateLimitState> | null;
   keyHint?: string;
+  credentialId?: string;
   operationId?: string;
   /** The control API is never CORS-open. */
   private?: boolean;
@@ -143,6 +144,7 @@ export class Engine<State extends EngineState = EngineState> {
     if (options.principal && !options.rehearsal) assertStillHolds(sim.store, options.principal, exchange.now);
     const caller = options.principal ?? this.authenticateKey(request, exchange);
     exchange.keyHint = caller.hint;
+    exchange.credentialId = caller.credentialId;
     // Known from here on: the account's own journal shows its 429s, 404s and 405s too.
     exchange.accountId = caller.account.id;
     // From here on it is the account's time (its own clock, if it has one): windows, expiry, stages, timestamps.

@@ -7,6 +7,7 @@ import { restoreSnapshot as restoreSimulation, takeSnapshot } from '../state/sna
 import { resetAccount, resetSimulation } from '../state/reset.js';
 import { ownClock } from '../clock/account-clock.js';
 import { accountClockJson, clockStart } from './account-clock-json.js';
+import { clientReportOf } from '../client-report/client-report.js';
 
 function clockJson(sim: SimulatorState) {
   const now = sim.clock.now();
@@ -83,6 +84,7 @@ export const resetSimulatorAccount: ControlHandler = ({ sim, params, now }) => {
   if (!account) throw notFound('account', id);
   // The account keeps its clock; its opening purchase is booked at its own time.
   resetAccount(sim, account, account.now(now));
+  clientReportOf(sim).clear(account);
   return { status: 200, json: { accountId: account.id, name: account.name, balance: account.balance } };
 };
 

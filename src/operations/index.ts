@@ -2,6 +2,7 @@ import type { ControlHandler, ServiceHandler } from './context.js';
 import * as audio from './audio.js';
 import * as builds from './builds.js';
 import * as chat from './chat.js';
+import * as clientReport from './client-report.js';
 import * as control from './control.js';
 import * as accountClocks from './account-clocks.js';
 import * as observe from './observe.js';
@@ -39,4 +40,4 @@ export const serviceHandlers: Readonly<Record<string, ServiceHandler>> = {
 /** Operations of openapi.yaml that need no key (`security: []`). */
 export const publicHandlers: Readonly<Record<string, ControlHandler>> = { getSharedDeliverable };
 
-export const controlHandlers: Readonly<Record<string, ControlHandler>> = { ...control, ...accountClocks, ...observe, ...dashboard, ...scenarios };
+export const controlHandlers: Readonly<Record<string, ControlHandler>> = { ...control, ...accountClocks, ...observe, ...dashboard, ...scenarios, ...clientReport };

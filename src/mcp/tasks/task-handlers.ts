@@ -75,6 +75,8 @@ export function registerTaskHandlers(server: Server, deps: TaskHandlerDeps): voi
 
   server.setRequestHandler('tasks/get', { params: TaskIdParams }, (params, ctx) => {
     const state = read(params.taskId, ctx);
+    const principal = deps.principalOf(ctx);
+    if (principal) service.polled(principal, state);
     return servesModern(server) ? taskV2(state) : taskV1(state);
   });
 

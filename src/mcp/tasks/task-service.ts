@@ -4,6 +4,7 @@ import type { Page } from '../../store/ordered-collection.js';
 import { pruneExpiredTasks, tasksOldestFirst, type McpTaskRecord } from '../../store/mcp-task-records.js';
 import { callTool, errorResult, toolError, type EngineCall, type ErrorBody, type ToolResult } from '../tool-call.js';
 import type { ToolDefinition } from '../tool-catalog.js';
+import { clientReportOf } from '../../client-report/client-report.js';
 import { describeBuild, isEnded, suggestedPollMs, type BuildView } from './build-stages.js';
 
 /**
@@ -49,6 +50,8 @@ export interface TaskServiceDeps {
   /** The account's time now, ms. */
   now: (principal: Principal) => number;
   maxPerAccount?: number;
+  /** Told of each tasks/get answered (the client report judges its pace). */
+  polled?: (principal: Principal, state: TaskState) => void;
 }
 
 export class TaskService {
@@ -104,6 +107,11 @@ export class TaskService {
     } catch {
       return false;
     }
+  }
+
+  /** A tasks/get answered this state to this caller. */
+  polled(principal: Principal, state: TaskState): void {
+    this.deps.polled?.(principal, state);
   }
 
   /** The account's time now, ms. */
@@ -181,10 +189,12 @@ export function taskListing(tool: ToolDefinition, tasks: TaskService | undefined
 
 /** The task service of a simulator: its accounts' tasks, read on each account's own clock. */
 export function createTaskService(simulator: Simulator, tools: Map<string, ToolDefinition>, engine: EngineCall, maxPerAccount?: number): TaskService {
+  const report = clientReportOf(simulator.internal);
   return new TaskService({
     tools,
     engine,
     now: (principal) => principal.account.now(simulator.clock.now()),
+    polled: (principal, state) => report.taskPolled(principal.account, state.record.taskId, principal.account.now(simulator.clock.now()), state.status === 'working', state.pollIntervalMs),
     ...(maxPerAccount === undefined ? {} : { maxPerAccount }),
   });
 }

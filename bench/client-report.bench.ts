@@ -1,0 +1,97 @@
+/**
+ * What the client report costs the request path: the engine in-process with the report on (the
+ * default) and off (`clientRulesOff`: every rule), interleaved round by round so a busy machine
+ * slows both alike. Reads of a build (each judged as a poll, and flagged: the costliest read),
+ * reads of the balance (the common case: one lookup) and creations with a fresh
+ * Idempotency-Key each (a body digest and three table entries), in µs per call, medians. A
+ * second simulator with the report off runs beside them: the gap between the two "off" columns
+ * is the noise of the machine, against which the report's cost is to be read.
+ *
+ *   npx tsx bench/client-report.bench.ts    # BENCH_ROUNDS=9, BENCH_CALLS=20000, BENCH_CREATE_OPS=5000
+ */
+import { ClientReport } from '../src/client-report/client-report.js';
+import { RULE_IDS } from '../src/client-report/rules.js';
+import type { EngineRequest, EngineResponse } from '../src/engine/types.js';
+import { createSimulator } from '../src/simulator.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const CALLS = Number(process.env.BENCH_CALLS ?? 20_000);
+const CREATE_OPS = Number(process.env.BENCH_CREATE_OPS ?? 5_000);
+const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+const unlimited = { perKey: { default: 1e12, 'build-create': 1e12, generation: 1e12 }, perUser: 1e12 };
+
+function setup(report: boolean) {
+  const sim = createSimulator({ frozenAt: '2026-03-02T09:00:00Z', rateLimits: unlimited, ...(report ? {} : { clientRulesOff: RULE_IDS }) });
+  const auth = { authorization: `Bearer ${sim.keys.readWrite}`, 'content-type': 'application/json' };
+  const target = sim.handle({ method: 'POST', url: '/api/v1/targets', headers: auth, body: json({ name: 'Bench', slug: 'bench', brandKit: { voice: 'v', tone: 't' } }) });
+  const targetId = JSON.parse(target.body as string).id as string;
+  sim.internal.store.accounts.get(sim.internal.store.findKey(sim.keys.readWrite)!.accountId)!.balance = 1e12;
+  const body = json({ targetId, kind: 'blog', objective: 'Benchmarks that hold the line' });
+  const built = sim.handle({ method: 'POST', url: '/api/v1/builds', headers: { ...auth, 'idempotency-key': 'first' }, body });
+  const buildId = JSON.parse(built.body as string).buildId as string;
+  let n = 0;
+  return {
+    sim,
+    auth,
+    body,
+    buildId,
+    getBuild: () => sim.handle({ method: 'GET', url: `/api/v1/builds/${buildId}`, headers: auth }),
+    getBalance: () => sim.handle({ method: 'GET', url: '/api/v1/tokens/balance', headers: auth }),
+    create: () => sim.handle({ method: 'POST', url: '/api/v1/builds', headers: { ...auth, 'idempotency-key': `k-${n++}` }, body }),
+  };
+}
+
+function perCall(run: () => unknown, calls: number): number {
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < calls; i++) run();
+  return Number(process.hrtime.bigint() - started) / 1000 / calls;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+const sims = { on: setup(true), off: setup(false), 'off again': setup(false) };
+const cases = ['getBuild', 'getBalance', 'create'] as const;
+const times: Record<string, number[]> = {};
+// Warm-up, then rounds in which on and off alternate which goes first.
+for (const side of ['on', 'off', 'off again'] as const) for (const c of cases) perCall(sims[side][c], 2000);
+for (let round = 0; round < ROUNDS; round++) {
+  const order = round % 2 === 0 ? (['on', 'off', 'off again'] as const) : (['off again', 'off', 'on'] as const);
+  for (const c of cases) {
+    for (const side of order) (times[`${c} ${side}`] ??= []).push(perCall(sims[side][c], c === 'create' ? CREATE_OPS : CALLS));
+  }
+}
+console.log(`client report, µs per call (median of ${ROUNDS} interleaved rounds): report on / off / off again`);
+for (const c of cases) {
+  const [on, off, again] = (['on', 'off', 'off again'] as const).map((side) => median(times[`${c} ${side}`]!)) as [number, number, number];
+  const pct = (x: number) => `${(((x - off) / off) * 100).toFixed(1)} %`;
+  console.log(`  ${c.padEnd(10)} ${on.toFixed(2).padStart(7)} / ${off.toFixed(2).padStart(7)} / ${again.toFixed(2).padStart(7)}   on ${pct(on)}, off again ${pct(again)}`);
+}
+
+/**
+ * The report's own work alone, fed the exchanges above as the engine feeds it after answering:
+ * ns per call, far below the engine's noise, so the cost is read here rather than as a difference.
+ */
+const { sim, auth, body, buildId } = sims.on;
+const accountId = sim.internal.store.findKey(sim.keys.readWrite)!.accountId;
+const credentialId = sim.internal.store.findKey(sim.keys.readWrite)!.id;
+const alone = new ClientReport({ account: (id) => sim.internal.store.accounts.get(id), revokedKeyOwner: () => undefined, realNow: Date.now });
+const exchange = (request: EngineRequest, operationId: string): [EngineRequest, EngineResponse, { correlationId: string; now: number; accountId: string; credentialId: string; operationId: string }] => [
+  request,
+  sim.handle(request),
+  { correlationId: 'corr_bench', now: sim.clock.now(), accountId, credentialId, operationId },
+];
+const poll = exchange({ method: 'GET', url: `/api/v1/builds/${buildId}`, headers: auth }, 'getBuild');
+const balance = exchange({ method: 'GET', url: '/api/v1/tokens/balance', headers: auth }, 'getTokenBalance');
+const creations = Array.from({ length: CREATE_OPS }, (_, i) => exchange({ method: 'POST', url: '/api/v1/builds', headers: { ...auth, 'idempotency-key': `alone-${i}` }, body }, 'createBuild'));
+let next = 0;
+const feeds = {
+  getBuild: () => alone.observe(...poll),
+  getBalance: () => alone.observe(...balance),
+  create: () => alone.observe(...(creations[next++ % creations.length]!)),
+};
+for (const c of cases) perCall(feeds[c], 2000);
+console.log('the report alone (ClientReport.observe), ns per call:');
+for (const c of cases) {
+  const ns = median(Array.from({ length: ROUNDS }, () => perCall(feeds[c], CALLS) * 1000));
+  console.log(`  ${c.padEnd(10)} ${ns.toFixed(0).padStart(7)} ns`);
+}
