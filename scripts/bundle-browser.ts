@@ -79,7 +79,7 @@ const noSnapshotRestore: Plugin = {
     // The MCP tasks' part of a snapshot is checked with zod too: never reached without a restore.
     plugin.onLoad({ filter: /src\/state\/mcp-tasks-snapshot\.ts$/ }, () => ({
       loader: 'ts',
-      contents: `export const mcpTasks: any = undefined;\nexport function assertMcpTaskReferences(_snapshot: unknown): void {}\n`,
+      contents: `export const savedTask: any = undefined;\nexport const legacyMcpTasks: any = undefined;\nexport function liftSavedTasks(_snapshot: unknown): void {}\nexport function placeMcpTasks(_snapshot: unknown): void {}\n`,
     }));
     plugin.onLoad({ filter: /src\/state\/snapshot-schema\.ts$/ }, () => ({
       loader: 'ts',

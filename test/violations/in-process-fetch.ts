@@ -1,6 +1,7 @@
 import type { EngineRequest } from '../../src/engine/types.js';
 
-type Handle = (request: EngineRequest) => { status: number; headers: Record<string, string>; body: string | Uint8Array };
+type Answer = { status: number; headers: Record<string, string>; body: string | Uint8Array; later?: Promise<Answer> };
+type Handle = (request: EngineRequest) => Answer;
 
 /**
  * A fetch that hands each request to a simulator's `handle` in this process, with no socket:

@@ -194,7 +194,7 @@ export function createTaskService(simulator: Simulator, tools: Map<string, ToolD
     tools,
     engine,
     now: (principal) => principal.account.now(simulator.clock.now()),
-    polled: (principal, state) => report.taskPolled(principal.account, state.record.taskId, principal.account.now(simulator.clock.now()), state.status === 'working', state.pollIntervalMs),
+    polled: (principal, state) => report.taskPolled(principal.account, state.record.id, principal.account.now(simulator.clock.now()), state.status === 'working', state.pollIntervalMs),
     ...(maxPerAccount === undefined ? {} : { maxPerAccount }),
   });
 }
