@@ -70,7 +70,8 @@ async function sampleCheckpoint(file: string, base: string, reference: string) {
   while (Date.now() < deadline) {
     const writing = checkpointing();
     seenWriting ||= writing;
-    if (!writing && segments() === 1) break;
+    // Done: the segment written now and the next, made ahead, are all that is left.
+    if (!writing && segments() <= 2) break;
     const [ms, idle] = await Promise.all([timedHealthz(base), timedHealthz(reference)]);
     if (writing && idle > MACHINE_STALL_MS) machineStalls.push([ms, idle]);
     else if (writing) samples.push(ms);
