@@ -76,6 +76,30 @@ describe('recovery from the state log', () => {
     expect(() => kept(path)).toThrow(/damaged at byte \d+ \(not its last record\)/);
   });
 
+  it('tells a damaged last record from a torn one: a whole line failing its check refuses the start, unless its loss is accepted', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'sim-log-')), 'state.json');
+    const first = kept(path);
+    await call(first.simulator, 'POST', '/api/v1/targets', { name: 'A', slug: 'a' });
+    const segment = writtenSegment(path);
+    const at = statSync(segment).size;
+    await call(first.simulator, 'POST', '/api/v1/targets', { name: 'B', slug: 'b' });
+    // One byte changed in the last record, its newline kept: written whole, then changed.
+    const bytes = readFileSync(segment);
+    bytes[bytes.lastIndexOf('"B"') + 1] = 'C'.charCodeAt(0);
+    writeFileSync(segment, bytes);
+    expect(() => kept(path)).toThrow(new RegExp(`${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged at byte ${at}: its last record is whole but fails its check`));
+    expect(statSync(segment).size).toBe(bytes.length);
+    // Accepted: the record is dropped, and the start says so.
+    const notices: string[] = [];
+    const simulator = createSimulator({ onFault: () => {} });
+    recoverState(simulator, path, readStateFile(path)!.snapshot, { acceptDamagedTail: true, notice: (line) => notices.push(line) });
+    expect(notices.join('')).toContain(`dropped the damaged last record of ${segment} at byte ${at}`);
+    expect(statSync(segment).size).toBe(at);
+    const state = new DurableState(simulator, { path, durability: 'every-write', intervalMs: 60_000, onError: (line) => { throw new Error(line); } }, listSegments(path).at(-1)! + 1);
+    expect((await call(simulator, 'GET', '/api/v1/targets')).body.data.map((t: { name: string }) => t.name)).toEqual(['A']);
+    await state.stop();
+  });
+
   it('reads the restore mark of earlier versions as it says: nothing after it is dropped silently', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'sim-log-')), 'state.json');
     const first = kept(path);
