@@ -353,6 +353,7 @@ export class DurableState {
     // Before it takes effect, every change it may have read is in the log: a change refused
     // later must not live on in the checkpoint.
     const barrier = () => {
+      if (aborted()) return Promise.reject(new CheckpointAborted('the checkpoint was abandoned'));
       this.gate()?.catch(() => undefined);
       return this.enqueue([], true, false, true) ?? Promise.resolve();
     };
@@ -381,10 +382,7 @@ export class DurableState {
   private async replaceDurably(batch: Batch): Promise<void> {
     // A checkpoint under way describes what is no longer (it stops at its next look): its wait
     // behind this replacement ends now, or neither would ever end.
-    for (const queued of this.queue) {
-      for (const waiter of queued.waiters.filter((w) => w.barrier)) waiter.resolve();
-      queued.waiters = queued.waiters.filter((w) => !w.barrier);
-    }
+    this.releaseBarriers();
     await this.checkpointing;
     const next = this.spare;
     if (!next) throw storageStep('create', segmentPath(this.options.path, this.segment.n + 1), new Error('the next log segment cannot be made'));
@@ -434,13 +432,23 @@ export class DurableState {
     for (const n of listSegments(this.options.path)) if (n < next.n) removeSegment(this.options.path, n);
   }
 
+  /** Ends the waits of checkpoints that will not take effect (they look again, and stop). */
+  private releaseBarriers(): void {
+    for (const queued of this.queue) {
+      for (const waiter of queued.waiters.filter((w) => w.barrier)) waiter.resolve();
+      queued.waiters = queued.waiters.filter((w) => !w.barrier);
+    }
+  }
+
   /** At shutdown: every change on disk, and a mark that the id streams stand exactly where the log says. */
   async stop(): Promise<void> {
     this.stopping = true;
     clearInterval(this.timer);
     clearTimeout(this.retryTimer);
     const capture = this.sim.store.changes;
+    this.releaseBarriers();
     await this.flushing;
+    this.releaseBarriers();
     await this.checkpointing;
     const { entries, replaced } = capture.collect();
     capture.gate = null;

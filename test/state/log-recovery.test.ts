@@ -23,6 +23,8 @@ function kept(path: string): { simulator: Simulator; state: DurableState } {
   return { simulator, state };
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The segment written last (the next one is made ahead, empty). */
 function writtenSegment(path: string): string {
   return segmentPath(path, listSegments(path).filter((n) => statSync(segmentPath(path, n)).size > 0).at(-1)!);
@@ -87,7 +89,7 @@ describe('recovery from the state log', () => {
     const bytes = readFileSync(segment);
     bytes[bytes.lastIndexOf('"B"') + 1] = 'C'.charCodeAt(0);
     writeFileSync(segment, bytes);
-    expect(() => kept(path)).toThrow(new RegExp(`${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged at byte ${at}: its last record is whole but fails its check`));
+    expect(() => kept(path)).toThrow(new RegExp(`${escaped(segment)} is damaged at byte ${at}: its last record is whole but fails its check`));
     expect(statSync(segment).size).toBe(bytes.length);
     // Accepted: the record is dropped, and the start says so.
     const notices: string[] = [];
@@ -120,7 +122,7 @@ describe('recovery from the state log', () => {
     const at = statSync(segment2).size;
     appendFileSync(segment2, recordLine(['["R"]']));
     await call(third.simulator, 'POST', '/api/v1/targets', { name: 'Answered', slug: 'answered' });
-    expect(() => kept(path2)).toThrow(new RegExp(`${segment2.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} has records after an unfinished restore at byte ${at}`));
+    expect(() => kept(path2)).toThrow(new RegExp(`${escaped(segment2)} has records after an unfinished restore at byte ${at}`));
   });
 
   it('gives no id twice after a crash: ids handed out but never logged are skipped', async () => {
