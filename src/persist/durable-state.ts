@@ -291,6 +291,8 @@ export class DurableState {
   }
 
   private tick(): void {
+    // The next segment could not be made ahead (a full disk, a name taken): tried again.
+    if (!this.spare && !this.failure && !this.stopping) this.makeSpare();
     // Changes no answer collected (an in-process restore, a sweep): written in the background.
     if (this.sim.store.changes.dirty && !this.flushing) this.gate()?.catch(() => undefined);
     if (this.unsynced && !this.flushing && !this.failure) {
@@ -307,8 +309,10 @@ export class DurableState {
     } catch (error) {
       this.spare = null;
       const problem = storageStep('create', segmentPath(this.options.path, n), error).problem;
+      const said = this.sim.store.changes.storageProblem;
       this.sim.store.changes.storageProblem ??= describeProblem(problem);
-      this.options.onError(`content-sim: cannot make the next log segment ready (${describeProblem(problem)}); checkpoints and restores wait until it can be made\n`);
+      // Said once, not at each retry.
+      if (said !== describeProblem(problem)) this.options.onError(`content-sim: cannot make the next log segment ready (${describeProblem(problem)}); checkpoints and restores wait until it can be made\n`);
     }
   }
 

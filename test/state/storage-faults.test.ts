@@ -101,6 +101,8 @@ async function step(kept: Kept, model: Model, i: number, saved: { snapshot?: unk
     if (restored.status === 200) {
       for (const [id, name] of model.targets) if (!saved.model.targets.has(id)) model.refused.add(name);
       model.targets = new Map(saved.model.targets);
+      // What the snapshot held is back, even what was lost since.
+      for (const name of saved.model.targets.values()) model.refused.delete(name);
       model.balance = saved.model.balance;
       // A restore sets the id streams back too: the ids given since are given again (as documented).
       model.ids = new Set(saved.model.ids);
