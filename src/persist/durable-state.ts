@@ -1,5 +1,6 @@
 import type { SimulatorState } from '../state/simulator-state.js';
 import { ApiError } from '../errors/api-error.js';
+import { CommitQueue, type Batch } from './commit-queue.js';
 import { checkpointPieces, CheckpointAborted, writeCheckpoint } from './checkpoint.js';
 import { listSegments, recordLine, removeSegment, segmentPath, SegmentWriter, syncDirectory, syncDirectoryLater } from './log-file.js';
 import { removeStaleTemporaries, writePrivateFile } from './private-file.js';
@@ -31,23 +32,6 @@ const MIN_LOG_BYTES = 4 << 20;
 /** Ids (four draws each) an account may give before its stream's position must be on disk: half the reserve. */
 const IDS_BEFORE_SYNC = RESERVED_DRAWS / 8;
 
-interface Waiter {
-  resolve: () => void;
-  reject: (error: unknown) => void;
-  /** A checkpoint's wait before it takes effect, not an answer's. */
-  barrier?: boolean;
-}
-
-/** Changes collected from answers, written together (group commit); a replacement is a batch of its own. */
-interface Batch {
-  entries: string[];
-  waiters: Waiter[];
-  /** Some answer waits for the disk (fsync), not only for the write. */
-  sync: boolean;
-  /** The whole simulation was replaced (a restore, a reset): a checkpoint says so, not a record. */
-  replace: boolean;
-}
-
 /**
  * The simulation kept in a state file: a write-ahead log of every change, checkpoints written
  * off the request path, and the durability wait for each answer (see `ChangeCapture`).
@@ -64,7 +48,7 @@ export class DurableState {
   private segment: SegmentWriter;
   /** The segment after `segment`, made ahead so that no rotation or replacement has to create it then. */
   private spare: SegmentWriter | null = null;
-  private queue: Batch[] = [];
+  private readonly queue = new CommitQueue();
   private scheduled = false;
   private flushing: Promise<void> | null = null;
   private checkpointing: Promise<void> | null = null;
@@ -152,13 +136,9 @@ export class DurableState {
   }
 
   private enqueue(entries: string[], wait: boolean, replace: boolean, barrier = false): Promise<void> | undefined {
-    let batch = this.queue.at(-1);
-    if (!batch || batch.replace || replace) this.queue.push((batch = { entries: [], waiters: [], sync: false, replace }));
-    batch.entries.push(...entries);
-    batch.sync ||= wait;
+    const waited = this.queue.add(entries, wait, replace, barrier);
     this.schedule();
-    if (!wait) return undefined;
-    return new Promise<void>((resolve, reject) => batch.waiters.push({ resolve, reject, barrier }));
+    return waited;
   }
 
   /** The next flush runs once the current one is done, taking every change made meanwhile: group commit. */
@@ -236,7 +216,7 @@ export class DurableState {
    * the live simulation goes back to what the files hold (a restart would find the same).
    */
   private fail(problem: StorageProblem, failed: Batch | undefined): void {
-    const batches = [...(failed ? [failed] : []), ...this.queue.splice(0)];
+    const batches = [...(failed ? [failed] : []), ...this.queue.takeAll()];
     const first = this.failure === null;
     this.failure = problem;
     this.sim.store.changes.storageProblem = describeProblem(problem);
@@ -323,7 +303,7 @@ export class DurableState {
   /** Asked before the whole simulation is replaced: refused now, with nothing changed, when it could not be made durable. */
   private checkReplace(): void {
     if (this.reloading) return;
-    if (this.replacing || this.queue.some((b) => b.replace)) {
+    if (this.replacing || this.queue.replacing) {
       throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Another restore or reset is being saved; retry in a moment.', { storage: { step: 'checkpoint', file: this.options.path, reason: 'BUSY' } }, { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) });
     }
     if (this.failure) throw storageRefusal(this.failure, 'The restore');
@@ -386,7 +366,7 @@ export class DurableState {
   private async replaceDurably(batch: Batch): Promise<void> {
     // A checkpoint under way describes what is no longer (it stops at its next look): its wait
     // behind this replacement ends now, or neither would ever end.
-    this.releaseBarriers();
+    this.queue.releaseBarriers();
     await this.checkpointing;
     const next = this.spare;
     if (!next) throw storageStep('create', segmentPath(this.options.path, this.segment.n + 1), new Error('the next log segment cannot be made'));
@@ -395,8 +375,7 @@ export class DurableState {
     try {
       bytes = await writeCheckpoint(this.options.path, checkpointPieces(this.sim, next.n), () => false, async () => {
         this.gate()?.catch(() => undefined);
-        const nextReplace = this.queue.findIndex((b) => b.replace);
-        const later = this.queue.splice(0, nextReplace === -1 ? this.queue.length : nextReplace);
+        const later = this.queue.takeUntilReplace();
         const entries = later.flatMap((b) => b.entries);
         for (const b of later) batch.waiters.push(...b.waiters);
         try {
@@ -436,23 +415,15 @@ export class DurableState {
     for (const n of listSegments(this.options.path)) if (n < next.n) removeSegment(this.options.path, n);
   }
 
-  /** Ends the waits of checkpoints that will not take effect (they look again, and stop). */
-  private releaseBarriers(): void {
-    for (const queued of this.queue) {
-      for (const waiter of queued.waiters.filter((w) => w.barrier)) waiter.resolve();
-      queued.waiters = queued.waiters.filter((w) => !w.barrier);
-    }
-  }
-
   /** At shutdown: every change on disk, and a mark that the id streams stand exactly where the log says. */
   async stop(): Promise<void> {
     this.stopping = true;
     clearInterval(this.timer);
     clearTimeout(this.retryTimer);
     const capture = this.sim.store.changes;
-    this.releaseBarriers();
+    this.queue.releaseBarriers();
     await this.flushing;
-    this.releaseBarriers();
+    this.queue.releaseBarriers();
     await this.checkpointing;
     const { entries, replaced } = capture.collect();
     capture.gate = null;
