@@ -7,6 +7,7 @@
  *   engine      engine/ (routing, validation, limits, the reply): runs what the composition hands it
  *   services    builds/, library/, targets/, keys/, … , observe/, client-report/, oauth/
  *   state       state/ (the internal state's shape; saving, restoring, resetting the stores)
+ *   persist     persist/ (the state file: its log, checkpoints, recovery, and every file-system call of storage)
  *   scenarios   scenarios/ (declared states, loaded through the engine's own requests)
  *   operations  operations/ (the handlers)
  *   surfaces    mcp/, app/, adapters/, cli/, fixtures/, simulator.ts, index.ts
@@ -88,6 +89,13 @@ module.exports = {
       comment: 'Saving, restoring and resetting orchestrate the stores; the control operations call them, not the other way round.',
       from: { path: '^src/state/', pathNot: TESTS },
       to: { path: '^src/(operations|scenarios)/' },
+    },
+    {
+      name: 'persist-below-surfaces',
+      comment: 'The durable layer (the state file, its log, checkpoints, and every file-system call they make) is used by the CLI; it reaches no surface, operation or scenario.',
+      severity: 'error',
+      from: { path: '^src/persist/', pathNot: TESTS },
+      to: { path: [`^src/(operations|scenarios|${SURFACES})/`, ROOT_SURFACES] },
     },
     {
       name: 'no-tests-in-sources',

@@ -1,3 +1,4 @@
+import { ApiError } from '../errors/api-error.js';
 import type { HandledResponse } from '../engine/engine.js';
 
 /**
@@ -28,21 +29,26 @@ export interface AppResponse {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * What an answer becomes when the change it reports could not be made durable: the change is
- * not promised to the client (it may be gone after a restart), so no success is sent.
+ * What an answer becomes when the change it reports could not be made durable: the change was
+ * not kept (the state is as the disk has it), so no success is sent, and the refusal says why
+ * (the log keeper's 503 naming the storage step) and when to try again.
  */
-function notSaved(response: HandledResponse): HandledResponse {
-  const body = JSON.stringify({ error: 'The change could not be saved to the state file.', code: 'INTERNAL_ERROR', details: {} });
-  return { status: 500, headers: { 'content-type': 'application/json', 'x-correlation-id': response.log.correlationId }, body, log: { ...response.log, errorCode: 'INTERNAL_ERROR' } };
+function notSaved(response: HandledResponse, error: unknown): HandledResponse {
+  const refusal = error instanceof ApiError ? error : new ApiError(503, 'SERVICE_UNAVAILABLE', 'The change could not be saved to the state file; it was not made.', { storage: { reason: String((error as Error)?.message ?? error) } }, { 'retry-after': '1' });
+  const body = JSON.stringify({ error: refusal.message, code: refusal.code, details: refusal.details });
+  // The rate-limit headers the answer carried (a refused call counted all the same).
+  const limits = Object.fromEntries(Object.entries(response.headers).filter(([name]) => name.startsWith('x-ratelimit-')));
+  const headers = { ...limits, ...refusal.headers, 'content-type': 'application/json', 'x-correlation-id': response.log.correlationId };
+  return { status: refusal.status, headers, body, log: { ...response.log, errorCode: refusal.code } };
 }
 
-/** The response once what it reports is durable (a state file is kept), or the 500 that says it is not. */
+/** The response once what it reports is durable (a state file is kept), or the 503 that says it is not. */
 function afterDurable(response: HandledResponse): HandledResponse | Promise<HandledResponse> {
   // An answer that comes later (a scenario loaded in slices) is the one sent, once it is durable.
   if (response.later) return response.later.then(afterDurable);
   const { durable } = response;
   if (!durable) return response;
-  return durable.then(() => response, () => notSaved(response));
+  return durable.then(() => response, (error: unknown) => notSaved(response, error));
 }
 
 /** The response as an adapter writes it; synchronous unless the fault or the state log asks for a wait. */

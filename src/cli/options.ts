@@ -24,7 +24,7 @@ export interface ServeOptions {
   /** How long a stop lets requests finish before closing what is left. */
   drainMs: number;
   /** Where the simulation is kept across restarts, and how often it is written. */
-  stateFile?: { path: string; intervalMs: number; durability: 'every-write' | 'interval' };
+  stateFile?: { path: string; intervalMs: number; durability: 'every-write' | 'interval'; acceptDamagedTail?: boolean };
   /** Whether --seed (or SIM_SEED) was given: otherwise a state file's seed is taken. */
   seedGiven: boolean;
   /** Above this resident memory (MiB), calls that would store more get 503 CAPACITY_EXCEEDED. */
@@ -70,6 +70,9 @@ Options:
                       --state-interval seconds (faster; a power loss may lose that much)
   --state-interval <s>
                       Seconds between flushes of the log with --durability interval (default 5)
+  --accept-damaged-tail
+                      Start even when the log's last record is whole but fails its check
+                      (changed on disk): that record is dropped, and the start says so
   --journal-size <n>  Requests the journal under /_sim/journal keeps (default 1000; 0: none)
   --max-memory <MiB>  Memory budget: above it, calls that would store more answer 503
                       CAPACITY_EXCEEDED while reads go on (env SIM_MAX_MEMORY; without it,
@@ -120,6 +123,7 @@ const SERVE_OPTIONS = {
   'state-file': { type: 'string' },
   'state-interval': { type: 'string' },
   durability: { type: 'string' },
+  'accept-damaged-tail': { type: 'boolean' },
   'journal-size': { type: 'string' },
   instance: { type: 'string' },
   'max-memory': { type: 'string' },
@@ -185,6 +189,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   const durability = values.durability ?? env.SIM_DURABILITY ?? 'every-write';
   if (durability !== 'every-write' && durability !== 'interval') throw new UsageError(`--durability must be every-write or interval, not ${durability}`);
   if (values.durability !== undefined && !statePath) throw new UsageError('--durability needs --state-file');
+  if (values['accept-damaged-tail'] && !statePath) throw new UsageError('--accept-damaged-tail needs --state-file');
   const journalSize = Number(values['journal-size'] ?? 1000);
   if (!Number.isInteger(journalSize) || journalSize < 0 || journalSize > 1_000_000) throw new UsageError(`--journal-size must be 0 to 1000000, not ${values['journal-size']}`);
   const instanceText = values.instance ?? env.SIM_INSTANCE;
@@ -212,7 +217,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   return {
     connections,
     drainMs: Math.round(drainSeconds * 1000),
-    ...(statePath ? { stateFile: { path: statePath, intervalMs: Math.round(stateSeconds * 1000), durability } } : {}),
+    ...(statePath ? { stateFile: { path: statePath, intervalMs: Math.round(stateSeconds * 1000), durability, ...(values['accept-damaged-tail'] ? { acceptDamagedTail: true } : {}) } } : {}),
     seedGiven: (values.seed ?? env.SIM_SEED) !== undefined,
     ...(maxMemoryMiB !== undefined ? { maxMemoryMiB } : {}),
     // OAuth client ID metadata documents over http on loopback: for testing a client locally.

@@ -14,7 +14,7 @@ import { npmLauncher, watchLauncher } from './launcher-watch.js';
 import { contentCacheBytesFor, sampleMemory, startMemoryGauge } from './memory-gauge.js';
 import { HeapGrowth } from './heap-growth.js';
 import { requestLogger, withoutDashboardReads } from './request-log.js';
-import { readStateFile } from './state-file.js';
+import { readStateFile } from '../persist/state-file.js';
 import { DurableState } from '../persist/durable-state.js';
 import { recoverState } from '../persist/recover.js';
 import { describeScenarioError, readScenarioFiles, scenarioBanner } from './scenario-files.js';
@@ -57,7 +57,8 @@ export async function main(): Promise<void> {
     const scenarios = saved ? [] : sources.map((s) => s.value);
     simulator = createSimulator({ contentCacheBytes: contentCacheBytesFor(), ...options.simulator, scenarios });
     if (options.stateFile) {
-      const recovered = saved ? recoverState(simulator, options.stateFile.path, saved.snapshot) : undefined;
+      const { acceptDamagedTail } = options.stateFile;
+      const recovered = saved ? recoverState(simulator, options.stateFile.path, saved.snapshot, { acceptDamagedTail, notice: (line) => process.stderr.write(line) }) : undefined;
       durableState = new DurableState(simulator, { ...options.stateFile, onError: (line) => process.stderr.write(line) }, recovered?.nextSegment);
       if (recovered && recovered.outcome.records > 0) durableState.compactSoon();
     }

@@ -91,6 +91,10 @@ export const resetSimulatorAccount: ControlHandler = ({ sim, params, now }) => {
 /** Liveness: the process answers. */
 export const getHealth: ControlHandler = ({ sim }) => ({ status: 200, json: { status: 'ok', version: sim.version } });
 
-/** Readiness: 503 while the server drains its connections before it stops. */
-export const getReadiness: ControlHandler = ({ sim }) =>
-  sim.ready ? { status: 200, json: { status: 'ready', version: sim.version } } : { status: 503, json: { status: 'stopping', version: sim.version }, headers: { 'retry-after': '1' } };
+/** Readiness: 503 while the server drains its connections before it stops, or while its state file cannot be written. */
+export const getReadiness: ControlHandler = ({ sim }) => {
+  if (!sim.ready) return { status: 503, json: { status: 'stopping', version: sim.version }, headers: { 'retry-after': '1' } };
+  const storage = sim.store.changes.storageProblem;
+  if (storage !== null) return { status: 503, json: { status: 'storage-failing', version: sim.version, storage }, headers: { 'retry-after': '1' } };
+  return { status: 200, json: { status: 'ready', version: sim.version } };
+};

@@ -1,12 +1,11 @@
-import { closeSync, constants, fsync, openSync, renameSync, unlinkSync, write } from 'node:fs';
 import { savedClock } from '../clock/clock.js';
-import { temporaryName } from '../cli/private-file.js';
+import { temporaryName } from './private-file.js';
 import type { SimulatorState } from '../state/simulator-state.js';
 import { snapshotHead } from '../state/snapshot.js';
 import type { Account } from '../store/account.js';
 import { ACCOUNT_COLLECTIONS, IDEMPOTENCY_INDEXES, savedRecord } from '../store/captured-tables.js';
 import type { OrderedCollection } from '../store/ordered-collection.js';
-import { syncDirectoryLater } from './log-file.js';
+import { CREATE_EXCLUSIVE, storageIo as io } from './storage-io.js';
 
 /**
  * A checkpoint: the whole simulation in the saved format, written a slice at a time while the
@@ -18,7 +17,6 @@ import { syncDirectoryLater } from './log-file.js';
  * the walk skip one.
  */
 
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 /** Longest a slice of serialization holds the event loop. */
 const SLICE_MS = 2;
 const CHUNK_BYTES = 256 * 1024;
@@ -95,7 +93,11 @@ const writeAll = (fd: number, text: string) =>
   new Promise<void>((resolve, reject) => {
     const data = Buffer.from(text, 'utf8');
     const from = (offset: number) =>
-      write(fd, data, offset, data.length - offset, null, (error, n) => (error ? reject(error) : offset + n < data.length ? from(offset + n) : resolve()));
+      io.write(fd, data, offset, data.length - offset, null, (error, n) => {
+        if (error) return reject(error);
+        if (n <= 0) return reject(Object.assign(new Error('no byte could be written'), { code: 'ENOSPC' }));
+        return offset + n < data.length ? from(offset + n) : resolve();
+      });
     from(0);
   });
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -103,12 +105,14 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 /**
  * Writes `pieces` to `path` as a private file (0600, created exclusively under a temporary
  * name, never through a link), in slices of a few milliseconds with the event loop free in
- * between, then flushes it and renames it over the old one. `aborted` is asked between slices.
- * Answers the bytes written.
+ * between, then flushes it and renames it over the old one. `aborted` is asked between slices;
+ * `beforeRename` runs once the file is whole and on disk, and may still call it off (by
+ * throwing): the rename is the moment the checkpoint takes effect (its directory entry still to
+ * be flushed by the caller). Answers the bytes written.
  */
-export async function writeCheckpoint(path: string, pieces: Iterator<string>, aborted: () => boolean): Promise<number> {
+export async function writeCheckpoint(path: string, pieces: Iterator<string>, aborted: () => boolean, beforeRename?: () => Promise<void>): Promise<number> {
   const temporary = temporaryName(path);
-  const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, 0o600);
+  const fd = io.openSync(temporary, CREATE_EXCLUSIVE, 0o600);
   let bytes = 0;
   let renamed = false;
   try {
@@ -131,21 +135,23 @@ export async function writeCheckpoint(path: string, pieces: Iterator<string>, ab
       await yieldToEventLoop();
       if (aborted()) throw new CheckpointAborted('the checkpoint was abandoned');
     }
-    await new Promise<void>((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve())));
-    closeSync(fd);
-    renameSync(temporary, path);
+    await new Promise<void>((resolve, reject) => io.fsync(fd, (error) => (error ? reject(error) : resolve())));
+    io.closeSync(fd);
+    await beforeRename?.();
+    if (aborted()) throw new CheckpointAborted('the checkpoint was abandoned');
+    io.renameSync(temporary, path);
     renamed = true;
-    await syncDirectoryLater(path);
+    // In effect from here on: the rename reaching the disk is the caller's to see to.
     return bytes;
   } finally {
     if (!renamed) {
       try {
-        closeSync(fd);
+        io.closeSync(fd);
       } catch {
         // closed already
       }
       try {
-        unlinkSync(temporary);
+        io.unlinkSync(temporary);
       } catch {
         // gone
       }

@@ -1,7 +1,7 @@
-import { close, closeSync, constants, fdatasync, fdatasyncSync, fstatSync, fsync, fsyncSync, ftruncate, ftruncateSync, open, openSync, readdirSync, unlinkSync, write, writeSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { readPrivateFile, UntrustedFileError } from '../cli/private-file.js';
+import { readPrivateFile, UntrustedFileError, writeAllSync } from './private-file.js';
+import { constants, CREATE_EXCLUSIVE, NO_FOLLOW, storageIo as io } from './storage-io.js';
 
 /**
  * The write-ahead log beside a state file: numbered segments `<state file>.wal-<n>`, each a
@@ -9,8 +9,6 @@ import { readPrivateFile, UntrustedFileError } from '../cli/private-file.js';
  * array of change entries), a newline. A record is whole or it is not there: a crash while
  * one is written leaves a torn last line, which the next start drops (and only that one).
  */
-
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
 export function segmentPath(statePath: string, n: number): string {
   return `${statePath}.wal-${n}`;
@@ -21,7 +19,7 @@ export function listSegments(statePath: string): number[] {
   const base = `${basename(statePath)}.wal-`;
   let names: string[];
   try {
-    names = readdirSync(dirname(statePath));
+    names = io.readdirSync(dirname(statePath));
   } catch {
     return [];
   }
@@ -33,7 +31,7 @@ export function listSegments(statePath: string): number[] {
 
 export function removeSegment(statePath: string, n: number): void {
   try {
-    unlinkSync(segmentPath(statePath, n));
+    io.unlinkSync(segmentPath(statePath, n));
   } catch {
     // already gone
   }
@@ -49,6 +47,13 @@ export function recordLine(entries: readonly string[]): Buffer {
 
 export class LogFileError extends Error {}
 
+/** The last record of the log is whole (its newline written) but fails its check: changed after it was written. */
+export class DamagedTailError extends LogFileError {
+  constructor(readonly file: string, readonly offset: number) {
+    super(`the state log ${file} is damaged at byte ${offset}: its last record is whole but fails its check (a torn write never ends in a newline); start with --accept-damaged-tail to drop that record and go on, or move the state file and its logs away`);
+  }
+}
+
 /** A segment's records, and where its last whole record ends (a torn tail is cut there). */
 export interface ReadSegment {
   records: unknown[][];
@@ -57,10 +62,12 @@ export interface ReadSegment {
   /** Bytes of whole records; less than the file's size when its last record is torn. */
   goodBytes: number;
   torn: boolean;
+  /** The last record was whole but failed its check, and its loss was accepted: where it began. */
+  damagedAt?: number;
 }
 
 /** Reads a segment; `last`: the newest, whose last record alone may be torn. */
-export function readSegment(statePath: string, n: number, maxBytes: number, last: boolean): ReadSegment {
+export function readSegment(statePath: string, n: number, maxBytes: number, last: boolean, options: { acceptDamagedTail?: boolean } = {}): ReadSegment {
   const path = segmentPath(statePath, n);
   let bytes: Uint8Array | undefined;
   try {
@@ -81,6 +88,12 @@ export function readSegment(statePath: string, n: number, maxBytes: number, last
       // A bad line with whole records after it is damage, not a crash mid-write: refuse it.
       const rest = end === -1 ? -1 : buffer.indexOf(0x0a, end + 1);
       if (!last || rest !== -1) throw new LogFileError(`the state log ${path} is damaged at byte ${at} (not its last record); move the state file and its logs away to start afresh`);
+      // A whole last line (its newline written) that fails its check was written and then
+      // changed: damage, not a torn write. Its loss is accepted only when asked for.
+      if (end !== -1) {
+        if (!options.acceptDamagedTail) throw new DamagedTailError(path, at);
+        return { records, starts, goodBytes: at, torn: true, damagedAt: at };
+      }
       return { records, starts, goodBytes: at, torn: true };
     }
     records.push(record);
@@ -104,77 +117,108 @@ function parseLine(line: Buffer): unknown[] | undefined {
 
 /** Cuts a torn last record off, so that later segments never follow a torn one. */
 export function truncateSegment(statePath: string, n: number, bytes: number): void {
-  const fd = openSync(segmentPath(statePath, n), constants.O_WRONLY | NO_FOLLOW);
+  const fd = io.openSync(segmentPath(statePath, n), constants.O_WRONLY | NO_FOLLOW);
   try {
-    ftruncateSync(fd, bytes);
+    io.ftruncateSync(fd, bytes);
   } finally {
-    closeSync(fd);
+    io.closeSync(fd);
   }
 }
 
 /** A segment open for appending: created private (0600), never through a link, and only if new. */
 export class SegmentWriter {
   readonly n: number;
+  readonly path: string;
   private readonly fd: number;
+  /** Bytes of whole records written; what lies past them (a failed write) is cut off before the next. */
   bytes = 0;
+  /** A write or a cut failed: the tail past `bytes` must be cut off before anything more is appended. */
+  private ragged = false;
 
   constructor(statePath: string, n: number) {
     this.n = n;
-    this.fd = openSync(segmentPath(statePath, n), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND | NO_FOLLOW, 0o600);
-    this.bytes = fstatSync(this.fd).size;
+    this.path = segmentPath(statePath, n);
+    this.fd = io.openSync(this.path, CREATE_EXCLUSIVE | constants.O_APPEND, 0o600);
   }
 
   /** Appends a record; a failed write (a full disk) is cut off again, so no torn record ever has others after it. */
   append(data: Buffer): Promise<void> {
     const start = this.bytes;
-    this.bytes += data.length;
     return new Promise((resolve, reject) => {
+      const failed = (error: Error) => {
+        this.ragged = true;
+        io.ftruncate(this.fd, start, (cut) => {
+          if (!cut) this.ragged = false;
+          reject(error);
+        });
+      };
       const from = (offset: number) =>
-        write(this.fd, data, offset, data.length - offset, null, (error, written) => {
-          if (error) {
-            this.bytes = start;
-            ftruncate(this.fd, start, () => reject(error));
-            return;
-          }
+        io.write(this.fd, data, offset, data.length - offset, null, (error, written) => {
+          if (error) return failed(error);
+          if (written <= 0) return failed(Object.assign(new Error('no byte could be written'), { code: 'ENOSPC' }));
           if (offset + written < data.length) return from(offset + written);
+          this.bytes = start + data.length;
           resolve();
         });
-      from(0);
+      if (!this.ragged) return from(0);
+      // What a failed write left: cut off first, or nothing is written.
+      io.ftruncate(this.fd, start, (cut) => {
+        if (cut) return reject(cut);
+        this.ragged = false;
+        from(0);
+      });
     });
   }
 
   /** Appends and flushes before going on: for the one record a start writes before it answers anything. */
   appendNow(data: Buffer): void {
-    writeSync(this.fd, data);
+    writeAllSync(this.fd, data);
     this.bytes += data.length;
-    fdatasyncSync(this.fd);
+    io.fdatasyncSync(this.fd);
   }
 
   sync(): Promise<void> {
-    return new Promise((resolve, reject) => fdatasync(this.fd, (error) => (error ? reject(error) : resolve())));
+    return new Promise((resolve, reject) => io.fdatasync(this.fd, (error) => (error ? reject(error) : resolve())));
+  }
+
+  /** Cut back to `bytes`: what was written past it is taken back (a record whose flush failed). */
+  cutTo(bytes: number): void {
+    this.ragged = true;
+    this.bytes = Math.min(this.bytes, bytes);
+    io.ftruncateSync(this.fd, this.bytes);
+    this.ragged = false;
+  }
+
+  /** Back to empty: what a replacement that did not take place had written to it. */
+  empty(): void {
+    this.cutTo(0);
   }
 
   close(): void {
-    closeSync(this.fd);
+    try {
+      io.closeSync(this.fd);
+    } catch {
+      // closed already
+    }
   }
 }
 
 /** A directory entry made or removed must reach the disk too. */
 export function syncDirectory(statePath: string): void {
-  const dir = openSync(dirname(statePath), 'r');
+  const dir = io.openSync(dirname(statePath), 'r');
   try {
-    fsyncSync(dir);
+    io.fsyncSync(dir);
   } finally {
-    closeSync(dir);
+    io.closeSync(dir);
   }
 }
 
 /** The same, off the event loop. */
 export function syncDirectoryLater(statePath: string): Promise<void> {
   return new Promise((resolve, reject) =>
-    open(dirname(statePath), 'r', (error, dir) => {
+    io.open(dirname(statePath), 'r', (error, dir) => {
       if (error) return reject(error);
-      fsync(dir, (syncError) => close(dir, () => (syncError ? reject(syncError) : resolve())));
+      io.fsync(dir, (syncError) => io.close(dir, () => (syncError ? reject(syncError) : resolve())));
     }),
   );
 }

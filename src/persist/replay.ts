@@ -14,6 +14,12 @@ import { liftSavedTasks } from '../state/mcp-tasks-snapshot.js';
 
 /** Draws each id stream is moved on after a crash: ids given from it since its last logged position, and more, are never given again. */
 export const RESERVED_DRAWS = 4096;
+/**
+ * The same for correlation ids, given on every answer, reads too: far more, so that reads go on
+ * being answered for a long while when the log cannot be written (their position is still
+ * logged every `RESERVED_DRAWS / 2` draws while it can).
+ */
+export const CORRELATION_RESERVED_DRAWS = 1 << 18;
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -153,16 +159,17 @@ export class SnapshotPatch {
   /** After a crash: every id stream moves past what it may have given since its last logged position. */
   private reserveStreams(): void {
     const streams = this.snapshot.streams;
-    for (const name of ['ids', 'keyValues', 'correlationIds']) streams[name] = advanced(streams[name]);
+    for (const name of ['ids', 'keyValues']) streams[name] = advanced(streams[name]);
+    streams.correlationIds = advanced(streams.correlationIds, CORRELATION_RESERVED_DRAWS);
     for (const account of this.snapshot.accounts as Json[]) account.idStream = advanced(account.idStream);
   }
 }
 
-/** A stream's position `RESERVED_DRAWS` draws on. */
-export function advanced(state: RngState): RngState {
+/** A stream's position `draws` on. */
+export function advanced(state: RngState, draws = RESERVED_DRAWS): RngState {
   const rng = new Rng('reserve');
   rng.setState(state);
-  for (let i = 0; i < RESERVED_DRAWS; i++) rng.nextUint32();
+  for (let i = 0; i < draws; i++) rng.nextUint32();
   return rng.getState();
 }
 

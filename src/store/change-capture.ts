@@ -59,6 +59,8 @@ export interface CollectedChanges {
   entries: string[];
   /** Some entry is more than a last-used time: the answers waiting for it must wait for the disk. */
   mustSync: boolean;
+  /** Some record or account changed (more than a last-used time, and more than a simulator-wide value). */
+  recordsChanged: boolean;
   /** Restored or reset as a whole: a log entry cannot say it, a checkpoint must. */
   replaced: boolean;
 }
@@ -80,6 +82,13 @@ export class ChangeCapture {
   private pending = false;
   /** Set by whoever keeps the log: asked after each request whether its answer must wait. */
   gate: DurabilityGate | null = null;
+  /**
+   * Set by whoever keeps the log: asked before the whole simulation is replaced, while nothing
+   * has changed yet; it throws the refusal when the replacement could not be made durable now.
+   */
+  beforeReplace: (() => void) | null = null;
+  /** Why the log cannot be written now (`/readyz` says so), or null while it can. */
+  storageProblem: string | null = null;
 
   /** Whether anything may have changed since the last collect. */
   get dirty(): boolean {
@@ -134,6 +143,7 @@ export class ChangeCapture {
 
   /** The whole simulation was replaced (a restore, a reset). */
   replaced(): void {
+    if (this.enabled) this.beforeReplace?.();
     this.generation++;
     if (!this.enabled) return;
     this.pending = true;
@@ -152,7 +162,17 @@ export class ChangeCapture {
 
   /** Whether a value must reach the log now (see `CapturedValue.due`). */
   get valuesDue(): boolean {
-    return this.values.some((value) => value.due(this.logged.get(value.name) ?? ''));
+    return this.dueValues().length > 0;
+  }
+
+  /** The names of the values that must reach the log now. */
+  dueValues(): string[] {
+    return this.values.filter((value) => value.due(this.logged.get(value.name) ?? '')).map((value) => value.name);
+  }
+
+  /** A value's text as last logged. */
+  loggedText(name: string): string {
+    return this.logged.get(name) ?? '';
   }
 
   /** The log entries for everything that changed since the last collect; clears the capture. */
@@ -203,7 +223,7 @@ export class ChangeCapture {
     this.moved.clear();
     this.replacedAll = false;
     this.pending = false;
-    return { entries, replaced, mustSync: mustSync || valuesDue };
+    return { entries, replaced, mustSync: mustSync || valuesDue, recordsChanged: mustSync };
   }
 
   /** The durability wait for an answer just made, if the log keeper asks for one. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { assertContract } from '../support/contract.js';
 
@@ -12,9 +13,9 @@ export interface Running {
   key: string;
 }
 
-export function serveWithState(stateFile: string, extra: string[] = []): Promise<Running> {
-  const args = ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--quiet', '--no-rate-limits', '--state-file', stateFile, ...extra];
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+export function serveWithState(stateFile: string, extra: string[] = [], nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<Running> {
+  const args = ['--import', 'tsx', ...nodeArgs, 'src/cli/main.ts', 'serve', '--port', '0', '--quiet', '--no-rate-limits', '--state-file', stateFile, ...extra];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return new Promise((resolve, reject) => {
@@ -91,4 +92,24 @@ export async function postLarge(run: Running, path: string, body: string): Promi
   });
   assertContract({ method: 'POST', url: path, status: answer.status, headers: answer.headers, body: answer.text });
   return { status: answer.status, body: answer.text ? JSON.parse(answer.text) : undefined };
+}
+
+/** The demo account grown with targets of full-length descriptions until the snapshot passes `bytes`. */
+export function bigSnapshot(base: any, bytes: number): string {
+  const account = base.accounts.find((a: any) => a.targets.entries.length > 0);
+  const [, model] = account.targets.entries[0];
+  const description = 'Coffee gear for home baristas, roasted in small batches. '.repeat(40).slice(0, 2000);
+  let size = JSON.stringify(base).length;
+  let seq = account.targets.nextSeq;
+  while (size < bytes) {
+    const id = randomUUID();
+    const slug = `brand-${seq}`;
+    const target = { ...model, id, slug, name: `Brand ${seq}`, description };
+    account.targets.entries.push([seq, target]);
+    account.slugs.push([slug, id]);
+    size += JSON.stringify(target).length + slug.length + 60;
+    seq++;
+  }
+  account.targets.nextSeq = seq;
+  return JSON.stringify(base);
 }

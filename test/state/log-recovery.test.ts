@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readStateFile, StateFileError } from '../../src/cli/state-file.js';
+import { readStateFile, StateFileError } from '../../src/persist/state-file.js';
 import { DurableState } from '../../src/persist/durable-state.js';
 import { listSegments, recordLine, segmentPath } from '../../src/persist/log-file.js';
 import { recoverState } from '../../src/persist/recover.js';
@@ -21,6 +21,13 @@ function kept(path: string): { simulator: Simulator; state: DurableState } {
   const recovered = saved ? recoverState(simulator, path, saved.snapshot) : undefined;
   const state = new DurableState(simulator, { path, durability: 'every-write', intervalMs: 60_000, onError: (line) => { throw new Error(line); } }, recovered?.nextSegment);
   return { simulator, state };
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The segment written last (the next one is made ahead, empty). */
+function writtenSegment(path: string): string {
+  return segmentPath(path, listSegments(path).filter((n) => statSync(segmentPath(path, n)).size > 0).at(-1)!);
 }
 
 async function call(simulator: Simulator, method: string, url: string, body?: unknown) {
@@ -44,7 +51,7 @@ describe('recovery from the state log', () => {
     const b = await call(first.simulator, 'POST', '/api/v1/targets', { name: 'B', slug: 'b' });
     expect([a.status, b.status]).toEqual([201, 201]);
     // The process dies while writing its next record: half a line.
-    const segment = segmentPath(path, listSegments(path).at(-1)!);
+    const segment = writtenSegment(path);
     const whole = statSync(segment).size;
     const line = readFileSync(segment, 'utf8').trimEnd().split('\n').at(-1)!;
     appendFileSync(segment, line.slice(0, line.length >> 1));
@@ -60,7 +67,7 @@ describe('recovery from the state log', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'sim-log-')), 'state.json');
     const first = kept(path);
     await call(first.simulator, 'POST', '/api/v1/targets', { name: 'A', slug: 'a' });
-    const segment = segmentPath(path, listSegments(path).at(-1)!);
+    const segment = writtenSegment(path);
     const text = readFileSync(segment, 'utf8');
     await call(first.simulator, 'POST', '/api/v1/targets', { name: 'B', slug: 'b' });
     // A byte changed inside the first record, with a whole record after it: damage, not a crash.
@@ -71,18 +78,51 @@ describe('recovery from the state log', () => {
     expect(() => kept(path)).toThrow(/damaged at byte \d+ \(not its last record\)/);
   });
 
-  it('replays up to a restore whose checkpoint never came, and no further; what the next start answers is kept', async () => {
+  it('tells a damaged last record from a torn one: a whole line failing its check refuses the start, unless its loss is accepted', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'sim-log-')), 'state.json');
+    const first = kept(path);
+    await call(first.simulator, 'POST', '/api/v1/targets', { name: 'A', slug: 'a' });
+    const segment = writtenSegment(path);
+    const at = statSync(segment).size;
+    await call(first.simulator, 'POST', '/api/v1/targets', { name: 'B', slug: 'b' });
+    // One byte changed in the last record, its newline kept: written whole, then changed.
+    const bytes = readFileSync(segment);
+    bytes[bytes.lastIndexOf('"B"') + 1] = 'C'.charCodeAt(0);
+    writeFileSync(segment, bytes);
+    expect(() => kept(path)).toThrow(new RegExp(`${escaped(segment)} is damaged at byte ${at}: its last record is whole but fails its check`));
+    expect(statSync(segment).size).toBe(bytes.length);
+    // Accepted: the record is dropped, and the start says so.
+    const notices: string[] = [];
+    const simulator = createSimulator({ onFault: () => {} });
+    recoverState(simulator, path, readStateFile(path)!.snapshot, { acceptDamagedTail: true, notice: (line) => notices.push(line) });
+    expect(notices.join('')).toContain(`dropped the damaged last record of ${segment} at byte ${at}`);
+    expect(statSync(segment).size).toBe(at);
+    const state = new DurableState(simulator, { path, durability: 'every-write', intervalMs: 60_000, onError: (line) => { throw new Error(line); } }, listSegments(path).at(-1)! + 1);
+    expect((await call(simulator, 'GET', '/api/v1/targets')).body.data.map((t: { name: string }) => t.name)).toEqual(['A']);
+    await state.stop();
+  });
+
+  it('reads the restore mark of earlier versions as it says: nothing after it is dropped silently', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'sim-log-')), 'state.json');
     const first = kept(path);
     await call(first.simulator, 'POST', '/api/v1/targets', { name: 'Before', slug: 'before' });
-    // The mark a restore leaves before its checkpoint, then a write of the dying process after it (never answered).
-    appendFileSync(segmentPath(path, listSegments(path).at(-1)!), recordLine(['["R"]']));
-    await call(first.simulator, 'POST', '/api/v1/targets', { name: 'Unanswered', slug: 'unanswered' });
+    // The mark such a restore left before its checkpoint, and nothing after it: the restore was never answered.
+    const segment = writtenSegment(path);
+    const marked = statSync(segment).size;
+    appendFileSync(segment, recordLine(['["R"]']));
     const second = kept(path);
     expect((await call(second.simulator, 'GET', '/api/v1/targets')).body.data.map((t: { name: string }) => t.name)).toEqual(['Before']);
-    await call(second.simulator, 'POST', '/api/v1/targets', { name: 'Answered', slug: 'answered' });
-    const third = kept(path);
-    expect((await call(third.simulator, 'GET', '/api/v1/targets')).body.data.map((t: { name: string }) => t.name)).toEqual(['Answered', 'Before']);
+    expect(statSync(segment).size).toBe(marked);
+    await second.state.stop();
+    // A record after the mark was answered: the start refuses, naming the file and the mark's offset.
+    const path2 = join(mkdtempSync(join(tmpdir(), 'sim-log-')), 'state.json');
+    const third = kept(path2);
+    await call(third.simulator, 'POST', '/api/v1/targets', { name: 'Before', slug: 'before' });
+    const segment2 = writtenSegment(path2);
+    const at = statSync(segment2).size;
+    appendFileSync(segment2, recordLine(['["R"]']));
+    await call(third.simulator, 'POST', '/api/v1/targets', { name: 'Answered', slug: 'answered' });
+    expect(() => kept(path2)).toThrow(new RegExp(`${escaped(segment2)} has records after an unfinished restore at byte ${at}`));
   });
 
   it('gives no id twice after a crash: ids handed out but never logged are skipped', async () => {

@@ -2,7 +2,7 @@ import { chmodSync, chownSync, existsSync, lstatSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readStateFile, restoreFromStateFile, StateFileError } from '../../src/cli/state-file.js';
+import { readStateFile, restoreFromStateFile, StateFileError } from '../../src/persist/state-file.js';
 import { DurableState } from '../../src/persist/durable-state.js';
 import { createSimulator } from '../../src/simulator.js';
 import { T0 } from '../support/harness.js';

@@ -1,6 +1,7 @@
 import { constants as bufferLimits } from 'node:buffer';
 import { ApiError } from '../errors/api-error.js';
-import type { Simulator } from '../simulator.js';
+import type { SimulatorState } from '../state/simulator-state.js';
+import { restoreSnapshot } from '../state/snapshot.js';
 import { readPrivateFile, UntrustedFileError } from './private-file.js';
 
 /** A state file that cannot be used: the CLI prints the message and exits. */
@@ -39,10 +40,15 @@ export function readStateFile(path: string): { seed: string; snapshot: unknown }
   return { seed, snapshot };
 }
 
+/** A simulator as the durable layer sees it: its state (the `Simulator` of `createSimulator` is one). */
+export interface HostedSimulator {
+  readonly internal: SimulatorState;
+}
+
 /** Restores a simulator from a read state file, or says which fields are at fault. */
-export function restoreFromStateFile(simulator: Simulator, path: string, snapshot: unknown): void {
+export function restoreFromStateFile(simulator: HostedSimulator, path: string, snapshot: unknown): void {
   try {
-    simulator.restore(snapshot);
+    restoreSnapshot(simulator.internal, snapshot);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const fields = (error.details as { fields?: Array<{ path: string; message: string }> }).fields ?? [];

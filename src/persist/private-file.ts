@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { CREATE_EXCLUSIVE, constants, NO_FOLLOW, storageIo as io } from './storage-io.js';
 
 /**
  * A file only its owner can touch, in a directory others may share (`/tmp`, a CI workspace):
@@ -9,8 +9,6 @@ import { basename, dirname, join } from 'node:path';
  * it is a regular file of ours that nobody else can write.
  */
 
-/** Absent on Windows: there links and modes work otherwise, and the flag is simply not set. */
-const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 const PRIVATE = 0o600;
 
 /** Why a file cannot be trusted: the caller prints it and does not start. */
@@ -32,7 +30,7 @@ export function writePrivateFile(path: string, text: string): void {
   // O_EXCL: a file someone placed under this name (or a link) makes the open fail, never ours to use.
   for (let attempt = 0; fd === undefined; attempt++) {
     try {
-      fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, PRIVATE);
+      fd = io.openSync(temporary, CREATE_EXCLUSIVE, PRIVATE);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 2) throw error;
       temporary = temporaryName(path);
@@ -40,26 +38,35 @@ export function writePrivateFile(path: string, text: string): void {
   }
   try {
     try {
-      writeSync(fd, text);
-      fsyncSync(fd);
+      writeAllSync(fd, Buffer.from(text, 'utf8'));
+      io.fsyncSync(fd);
     } finally {
-      closeSync(fd);
+      io.closeSync(fd);
     }
-    renameSync(temporary, path);
+    io.renameSync(temporary, path);
   } catch (error) {
     try {
-      unlinkSync(temporary);
+      io.unlinkSync(temporary);
     } catch {
       // already renamed or gone: nothing of ours is left behind
     }
     throw error;
   }
   // The rename itself must reach the disk too.
-  const dir = openSync(dirname(path), 'r');
+  const dir = io.openSync(dirname(path), 'r');
   try {
-    fsyncSync(dir);
+    io.fsyncSync(dir);
   } finally {
-    closeSync(dir);
+    io.closeSync(dir);
+  }
+}
+
+/** Writes every byte, however short each write is; a write that takes nothing is the disk saying no. */
+export function writeAllSync(fd: number, data: Uint8Array): void {
+  for (let at = 0; at < data.length; ) {
+    const written = io.writeSync(fd, data, at, data.length - at);
+    if (written <= 0) throw Object.assign(new Error('no byte could be written'), { code: 'ENOSPC' });
+    at += written;
   }
 }
 
@@ -78,16 +85,16 @@ export function removeStaleTemporaries(path: string): number {
   let removed = 0;
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = io.readdirSync(dir);
   } catch {
     return 0;
   }
   for (const name of names) {
     if (!isOwnTemporary(name, base)) continue;
     try {
-      const stat = lstatSync(join(dir, name));
+      const stat = io.lstatSync(join(dir, name));
       if (!stat.isFile() || (uid !== undefined && stat.uid !== uid) || Date.now() - stat.mtimeMs < STALE_MS) continue;
-      unlinkSync(join(dir, name));
+      io.unlinkSync(join(dir, name));
       removed++;
     } catch {
       // gone meanwhile, or not ours to remove
@@ -105,7 +112,7 @@ export function removeStaleTemporaries(path: string): number {
 export function readPrivateFile(path: string, maxBytes: number): Uint8Array | undefined {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | NO_FOLLOW);
+    fd = io.openSync(path, constants.O_RDONLY | NO_FOLLOW);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
@@ -113,7 +120,7 @@ export function readPrivateFile(path: string, maxBytes: number): Uint8Array | un
     throw error;
   }
   try {
-    const stat = fstatSync(fd);
+    const stat = io.fstatSync(fd);
     const uid = process.getuid?.();
     if (!stat.isFile()) throw new UntrustedFileError(`${path} is not a regular file`);
     if (uid !== undefined && stat.uid !== uid) throw new UntrustedFileError(`${path} belongs to another user (uid ${stat.uid}): its content is theirs to choose`);
@@ -126,13 +133,13 @@ export function readPrivateFile(path: string, maxBytes: number): Uint8Array | un
     const bytes = new Uint8Array(stat.size);
     let read = 0;
     while (read < bytes.length) {
-      const n = readSync(fd, bytes, read, bytes.length - read, read);
+      const n = io.readSync(fd, bytes, read, bytes.length - read, read);
       if (n === 0) break;
       read += n;
     }
     return bytes.subarray(0, read);
   } finally {
-    closeSync(fd);
+    io.closeSync(fd);
   }
 }
 
