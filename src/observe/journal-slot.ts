@@ -1,4 +1,4 @@
-import type { JournalEntry, KeptHeaders } from './journal.js';
+import type { JournalEntry, KeptHeaders } from './journal-entry.js';
 
 /** A request body longer than this is cut when it is kept (the entry shows 8 KiB of it at most, redacted to 4 KiB of text). */
 const REQUEST_BODY_KEPT = 8192;

@@ -5,6 +5,9 @@ import { redactBody } from './body-redaction.js';
 import { keptHeaders } from './kept-headers.js';
 import { keptRequestBody, keptResponseBody, Slot } from './journal-slot.js';
 import { redactUrl } from './url-redaction.js';
+import type { JournalEntry, KeptHeaders } from './journal-entry.js';
+
+export type { JournalEntry, KeptHeaders } from './journal-entry.js';
 
 const decoder = new TextDecoder();
 
@@ -15,26 +18,6 @@ export const DEFAULT_JOURNAL_SIZE = 1000;
  * off a feed whose client reads too slowly, and this caps how many there can be.
  */
 export const MAX_JOURNAL_FEEDS = 64;
-
-export interface JournalEntry {
-  seq: number;
-  /** Virtual time at which the request arrived. */
-  at: string;
-  method: string;
-  /** Path and query, with keys and share tokens redacted. */
-  url: string;
-  operationId: string | null;
-  accountId: string | null;
-  keyHint: string | null;
-  status: number;
-  errorCode: string | null;
-  durationMs: number;
-  correlationId: string;
-  /** The fault rule that made this response (`prefer` for a Prefer header), or null for a real one. */
-  injected: string | null;
-  requestBody: string | null;
-  responseBody: string | null;
-}
 
 export interface JournalQuery {
   accountId?: string;
@@ -58,15 +41,6 @@ export function entryMatches(entry: Pick<JournalEntry, 'accountId' | 'operationI
 interface Subscriber {
   send: (entry: JournalEntry) => void;
   end: () => void;
-}
-
-/**
- * The few headers of an exchange a replay needs (a HAR export): the documented ones, names in
- * lower case, values with their secrets already cut. Not part of a JSON entry.
- */
-export interface KeptHeaders {
-  request: Record<string, string>;
-  response: Record<string, string>;
 }
 
 function entryOf(slot: Slot): JournalEntry {
