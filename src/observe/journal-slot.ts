@@ -36,6 +36,7 @@ export class Slot {
 
   /** Lets the raw references go, once the entry is built (or the slot cleared). */
   release(): void {
+    this.url = '';
     this.requestHeaders = NO_HEADERS;
     this.requestBody = undefined;
     this.responseHeaders = NO_HEADERS;
