@@ -1,9 +1,11 @@
 import type { JournalEntry, KeptHeaders } from './journal-entry.js';
 
-/** A request body longer than this is cut when it is kept (the entry shows 8 KiB of it at most, redacted to 4 KiB of text). */
-const REQUEST_BODY_KEPT = 8192;
-/** A response body longer than this is cut (and so redacted) when it is kept: the ring never holds more of one. */
-const RESPONSE_BODY_KEPT = 4096;
+/** A body longer than this is cut (and so redacted) when it is kept: the ring never holds more of one. */
+const LONG_BODY = 4096;
+/** Of a long request body, the bytes read to make its text (the entry shows 4 KiB of it, and how much more there was of these). */
+const REQUEST_BODY_READ = 8192;
+
+const decoder = new TextDecoder();
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -27,7 +29,8 @@ export class Slot {
   correlationId = '';
   injected: string | null = null;
   requestHeaders: Readonly<Record<string, string | undefined>> = NO_HEADERS;
-  requestBody: Uint8Array | undefined = undefined;
+  /** The bytes as they came, or (a long body) its redacted text. */
+  requestBody: Uint8Array | string | undefined = undefined;
   responseHeaders: Readonly<Record<string, string>> = NO_HEADERS;
   responseBody: string | null = null;
   /** Built on the first read, then kept. */
@@ -44,13 +47,26 @@ export class Slot {
   }
 }
 
-/** A request body as a slot keeps it: by reference, unless it is long (then its first 8 KiB, copied, so the upload is not held). */
-export function keptRequestBody(body: Uint8Array | undefined): Uint8Array | undefined {
+/**
+ * A request body as a slot keeps it: by reference when the bytes are short and all their buffer
+ * holds; copied when they are a view of a larger buffer (pooled memory the ring would pin); and a
+ * long body (an upload) cut and redacted at once, as the entry will show it, so the ring holds
+ * at most 4 KiB of text of it.
+ */
+export function keptRequestBody(body: Uint8Array | undefined, redact: (body: string) => string): Uint8Array | string | undefined {
   if (body === undefined || body.byteLength === 0) return undefined;
-  return body.byteLength > REQUEST_BODY_KEPT ? body.slice(0, REQUEST_BODY_KEPT) : body;
+  if (body.byteLength > LONG_BODY) return redact(decoder.decode(body.subarray(0, REQUEST_BODY_READ)));
+  const ownBuffer = body.byteOffset === 0 && body.buffer.byteLength === body.byteLength;
+  // A Buffer's `slice` is a view: the copy is made by the constructor.
+  return ownBuffer ? body : new Uint8Array(body);
+}
+
+/** A kept request body as the entry shows it: redacted text. */
+export function requestBodyText(body: Uint8Array | string, redact: (body: string) => string): string {
+  return typeof body === 'string' ? body : redact(decoder.decode(body));
 }
 
 /** A response body as a slot keeps it: by reference, unless it is long (a deliverable): then cut and redacted at once. */
 export function keptResponseBody(body: string, redact: (body: string) => string): string {
-  return body.length > RESPONSE_BODY_KEPT ? redact(body) : body;
+  return body.length > LONG_BODY ? redact(body) : body;
 }

@@ -3,13 +3,12 @@ import type { ExchangeFacts } from '../engine/engine-hooks.js';
 import type { EngineRequest, EngineResponse } from '../engine/types.js';
 import { redactBody } from './body-redaction.js';
 import { keptHeaders } from './kept-headers.js';
-import { keptRequestBody, keptResponseBody, Slot } from './journal-slot.js';
+import { keptRequestBody, keptResponseBody, requestBodyText, Slot } from './journal-slot.js';
 import { redactUrl } from './url-redaction.js';
 import type { JournalEntry, KeptHeaders } from './journal-entry.js';
 
 export type { JournalEntry, KeptHeaders } from './journal-entry.js';
 
-const decoder = new TextDecoder();
 
 /** Requests kept by default: enough for a test suite's run, small enough to keep in memory. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -59,7 +58,7 @@ function entryOf(slot: Slot): JournalEntry {
     durationMs: Math.round(slot.durationMs * 1000) / 1000,
     correlationId: slot.correlationId,
     injected: slot.injected,
-    requestBody: slot.requestBody === undefined ? null : redactBody(decoder.decode(slot.requestBody)),
+    requestBody: slot.requestBody === undefined ? null : requestBodyText(slot.requestBody, redactBody),
     responseBody,
   };
   slot.entry = entry;
@@ -115,7 +114,7 @@ export class Journal {
     slot.correlationId = facts.correlationId;
     slot.injected = facts.fault?.ruleId ?? null;
     slot.requestHeaders = request.headers;
-    slot.requestBody = keptRequestBody(request.body);
+    slot.requestBody = keptRequestBody(request.body, redactBody);
     slot.responseHeaders = response.headers;
     // Only a JSON answer's text is kept (files, images and pages are not needed to debug a client).
     const json = typeof response.body === 'string' && (response.headers['content-type'] ?? '').startsWith('application/json');
