@@ -10,7 +10,8 @@ import { ApiError, validationError } from '../errors/api-error.js';
 import { guardControl } from './control-guard.js';
 import type { EngineFault, EngineHooks, FaultCall } from './engine-hooks.js';
 import { guessingAddress, originRelative } from './request-facts.js';
-import { CORS_HEADERS, preflightResponse } from './cors.js';
+import { preflightResponse } from './cors.js';
+import { answerHeaders } from './answer-headers.js';
 import { bodyLimitFor, readJsonBody } from './http-body.js';
 import type { RequestValidator, ValidatedParameters } from './request-validation.js';
 import { Router, methodNotAllowed } from './router.js';
@@ -56,9 +57,6 @@ interface Exchange {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const CORS_ENTRIES = Object.entries(CORS_HEADERS);
-const ALLOW_ORIGIN = CORS_HEADERS['access-control-allow-origin'] as string;
-const EXPOSE_HEADERS = CORS_HEADERS['access-control-expose-headers'] as string;
 const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({});
 
 /** A query string's values, the first of each name. */
@@ -294,32 +292,8 @@ export class Engine<State extends EngineState = EngineState> {
   }
 
   private finish(reply: Reply, exchange: Exchange): HandledResponse {
-    // The virtual clock's time, so that Date and X-RateLimit-Reset agree once the clock has moved.
-    // One literal for the headers every answer has, in the order they are sent: no key added one by one.
-    const date = toHttpDate(exchange.now);
-    const rate = exchange.rate;
     const cors = this.options.cors !== false && reply.crossOrigin !== false && !exchange.private;
-    const headers: Record<string, string> =
-      rate && cors
-        ? {
-            date,
-            'x-ratelimit-limit': String(rate.limit),
-            'x-ratelimit-remaining': String(rate.remaining),
-            'x-ratelimit-reset': String(rate.resetAt),
-            'x-correlation-id': exchange.correlationId,
-            'access-control-allow-origin': ALLOW_ORIGIN,
-            'access-control-expose-headers': EXPOSE_HEADERS,
-          }
-        : rate
-          ? {
-              date,
-              'x-ratelimit-limit': String(rate.limit),
-              'x-ratelimit-remaining': String(rate.remaining),
-              'x-ratelimit-reset': String(rate.resetAt),
-              'x-correlation-id': exchange.correlationId,
-            }
-          : { date, 'x-correlation-id': exchange.correlationId };
-    if (cors && !rate) for (const [name, value] of CORS_ENTRIES) headers[name] = value;
+    const headers = answerHeaders(toHttpDate(exchange.now), exchange.rate, exchange.correlationId, cors);
     if (reply.headers) Object.assign(headers, reply.headers);
     let body: string | Uint8Array = '';
     if (reply.file) {
