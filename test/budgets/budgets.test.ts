@@ -17,11 +17,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** A plain start: 16 files of ours and ajv's runtime today (79 when YAML was loaded), 1.76 MB of JavaScript (2.08 MB). */
 const START_FILES = 20;
 const START_BYTES = 1_850_000;
-/** A GET through the node:http listener: 2.1 KB today, 5.2 KB when the journal copied each request's headers and redacted its bodies. */
-const GET_BYTES = 2_500;
+/**
+ * A GET through the node:http listener: 1.7 to 2.1 KB today on Node 20 and 22, 2.5 KB on 24 and
+ * 26; 5.2 to 5.3 KB when the journal copied each request's headers and redacted its bodies.
+ */
+const GET_BYTES = 3_000;
 /** Keeping one exchange in the journal, nobody reading: nothing (a slot of references, reused). */
 const RECORD_BYTES = 16;
-/** Heap kept per build at 2×10^4 builds (charged, half read once, completed): 886 B today. */
+/** Heap kept per build at 2×10^4 builds (charged, half read once, completed): 855 to 886 B today, by Node. */
 const BUILD_BYTES = 950;
 
 interface Start {
@@ -67,11 +70,12 @@ function probe(what: 'get' | 'build'): Record<string, number> {
 }
 
 describe('start-up budget', () => {
-  it('a plain serve loads no YAML, no state-file log, no TLS, and compiles at most its budget of JavaScript', async () => {
+  it('a plain serve loads no YAML, no state-file log, no HTTPS client, and compiles at most its budget of JavaScript', async () => {
     const { files, builtins } = await plainStart();
     const ours = files.filter((file) => !file.includes('/test/budgets/'));
     expect(ours.filter((file) => file.includes('/node_modules/yaml/'))).toEqual([]);
-    expect(builtins.filter((name) => ['https', 'tls', '_tls_wrap', 'dns/promises'].includes(name))).toEqual([]);
+    // The client-metadata fetcher's modules (Node 22 and later load `tls` at start for their own reasons).
+    expect(builtins.filter((name) => ['https', 'dns/promises'].includes(name))).toEqual([]);
     expect(ours.length, ours.join('\n')).toBeLessThanOrEqual(START_FILES);
     const bytes = ours.reduce((sum, file) => sum + statSync(file).size, 0);
     expect(bytes).toBeLessThanOrEqual(START_BYTES);
