@@ -6,11 +6,19 @@ import type { Simulator } from '../simulator.js';
 import { serveFetch } from './fetch-bridge.js';
 import { toEngineRequest } from './node-request.js';
 import { writeFeed } from './node-feed.js';
-import { clientMetadataFetcher } from './client-metadata-fetch.js';
+import type { DocumentFetcher } from '../oauth/client-metadata.js';
 
-/** Client ID metadata documents as node:http fetches them: public addresses only (loopback too when asked, over http). */
-export function nodeClientMetadata(onLoopback = false) {
-  return { fetch: clientMetadataFetcher({ allowLoopback: onLoopback }), allowLoopbackHttp: onLoopback };
+/**
+ * Client ID metadata documents as node:http fetches them: public addresses only (loopback too
+ * when asked, over http). The fetcher (node:https, TLS, DNS) is loaded with the first document.
+ */
+export function nodeClientMetadata(onLoopback = false): { fetch: DocumentFetcher; allowLoopbackHttp: boolean } {
+  let fetcher: Promise<DocumentFetcher> | undefined;
+  const fetch: DocumentFetcher = async (url) => {
+    fetcher ??= import('./client-metadata-fetch.js').then(({ clientMetadataFetcher }) => clientMetadataFetcher({ allowLoopback: onLoopback }));
+    return (await fetcher)(url);
+  };
+  return { fetch, allowLoopbackHttp: onLoopback };
 }
 
 export interface RequestLogEntry {

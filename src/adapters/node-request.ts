@@ -27,7 +27,7 @@ function repeatedAuthorization(raw: string[]): string[] | undefined {
   let first: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string;
-    if (name.length !== 13 || name.toLowerCase() !== 'authorization') continue;
+    if (name.length !== 13 || (name !== 'authorization' && name.toLowerCase() !== 'authorization')) continue;
     if (first === undefined) first = raw[i + 1] as string;
     else (values ??= [first]).push(raw[i + 1] as string);
   }

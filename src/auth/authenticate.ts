@@ -43,10 +43,15 @@ export function authenticate(store: Store, authorization: string | undefined): C
 
 /** What a found key must still pass on every call: not revoked, its account still there. */
 export function callerOfKey(store: Store, key: ApiKeyRecord): Caller {
+  return { account: accountOfKey(store, key), key };
+}
+
+/** The account of a found key that still holds (the checks of `callerOfKey`), with nothing made. */
+export function accountOfKey(store: Store, key: ApiKeyRecord): Account {
   if (key.revokedAt !== null) throw new ApiError(401, 'INVALID_API_KEY', 'The API key has been revoked.', { reason: 'revoked' }, CHALLENGE);
   const account = store.account(key.accountId);
   if (!account) throw new ApiError(401, 'INVALID_API_KEY', 'The API key is not recognised.', { reason: 'unknown' }, CHALLENGE);
-  return { account, key };
+  return account;
 }
 
 /** Behind a load balancer, a key that names another instance says so: the call was misrouted. */
@@ -68,7 +73,12 @@ export function requireScope(caller: { readonly scopes: readonly Scope[] }, scop
 
 /** The identity an API key proves: its own buckets, its scopes, its hint. */
 export function keyPrincipal({ account, key }: Caller): Principal {
-  return { account, credentialId: key.id, scopes: key.scopes, hint: key.hint, kind: 'api_key', key, revoked: () => (key.revokedAt !== null ? 'The API key has been revoked.' : undefined) };
+  return { account, credentialId: key.id, scopes: key.scopes, hint: key.hint, kind: 'api_key', key, revoked: keyRevoked };
+}
+
+/** A key principal's `revoked`: one function for every key, asked of the principal it belongs to. */
+function keyRevoked(this: Principal): string | undefined {
+  return this.key !== undefined && this.key.revokedAt !== null ? 'The API key has been revoked.' : undefined;
 }
 
 /**

@@ -14,11 +14,8 @@ import { npmLauncher, watchLauncher } from './launcher-watch.js';
 import { contentCacheBytesFor, sampleMemory, startMemoryGauge } from './memory-gauge.js';
 import { HeapGrowth } from './heap-growth.js';
 import { requestLogger, withoutDashboardReads } from './request-log.js';
-import { readStateFile } from '../persist/state-file.js';
-import { DurableState } from '../persist/durable-state.js';
-import { recoverState } from '../persist/recover.js';
-import { describeScenarioError, readScenarioFiles, scenarioBanner } from './scenario-files.js';
 import type { ScenarioSource } from '../scenarios/source.js';
+import type { DurableState } from '../persist/durable-state.js';
 import { guardConnections } from '../adapters/node-connection-guard.js';
 import { keepServingOnFaults } from './keep-serving.js';
 import { clientReportSummary } from './client-report-summary.js';
@@ -48,22 +45,25 @@ export async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  // What only some starts use is loaded by those: scenario files (and YAML), the state file and its log.
+  const scenarioFiles = options.scenarios.length > 0 ? await import('./scenario-files.js') : undefined;
+  const persistence = options.stateFile ? await loadPersistence() : undefined;
   try {
-    const saved = options.stateFile ? readStateFile(options.stateFile.path) : undefined;
+    const saved = options.stateFile && persistence ? persistence.readStateFile(options.stateFile.path) : undefined;
     // Without --seed, the file's seed: a state file alone is enough to pick up where it was.
     if (saved && !options.seedGiven) options.simulator.seed = saved.seed;
-    sources = readScenarioFiles(options.scenarios);
+    sources = scenarioFiles?.readScenarioFiles(options.scenarios) ?? [];
     // A saved simulation already holds what its scenarios made: they are not loaded twice.
     const scenarios = saved ? [] : sources.map((s) => s.value);
     simulator = createSimulator({ contentCacheBytes: contentCacheBytesFor(), ...options.simulator, scenarios });
-    if (options.stateFile) {
+    if (options.stateFile && persistence) {
       const { acceptDamagedTail } = options.stateFile;
-      const recovered = saved ? recoverState(simulator, options.stateFile.path, saved.snapshot, { acceptDamagedTail, notice: (line) => process.stderr.write(line) }) : undefined;
-      durableState = new DurableState(simulator, { ...options.stateFile, onError: (line) => process.stderr.write(line) }, recovered?.nextSegment);
+      const recovered = saved ? persistence.recoverState(simulator, options.stateFile.path, saved.snapshot, { acceptDamagedTail, notice: (line) => process.stderr.write(line) }) : undefined;
+      durableState = new persistence.DurableState(simulator, { ...options.stateFile, onError: (line) => process.stderr.write(line) }, recovered?.nextSegment);
       if (recovered && recovered.outcome.records > 0) durableState.compactSoon();
     }
   } catch (error) {
-    process.stderr.write(`content-sim: ${describeScenarioError(error, sources) ?? (error as Error).message}\n`);
+    process.stderr.write(`content-sim: ${scenarioFiles?.describeScenarioError(error, sources) ?? (error as Error).message}\n`);
     process.exitCode = 1;
     return;
   }
@@ -98,7 +98,7 @@ export async function main(): Promise<void> {
     // With JSON logs, stdout holds only JSON lines: the banner (for people) goes to stderr.
     const out = options.logFormat === 'json' ? process.stderr : process.stdout;
     // One write: whoever reads the banner reads the scenarios' keys with it.
-    out.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false) + scenarioBanner(simulator.scenarios));
+    out.write(banner(`http://${host}:${port}`, simulator, options.simulator.control !== false) + (scenarioFiles?.scenarioBanner(simulator.scenarios) ?? ''));
     if (!isLoopback(options.host)) process.stderr.write(exposureWarning(options.host, options.simulator.controlToken !== undefined, options.simulator.randomDemoKeys === true));
   });
   const stopFromWithin = stopOnSignals(server, {
@@ -121,3 +121,9 @@ export async function main(): Promise<void> {
   }
 }
 
+
+/** The state file's reader, its recovery and its write-ahead log: loaded only by a start with --state-file. */
+async function loadPersistence() {
+  const [{ readStateFile }, { DurableState }, { recoverState }] = await Promise.all([import('../persist/state-file.js'), import('../persist/durable-state.js'), import('../persist/recover.js')]);
+  return { readStateFile, DurableState, recoverState };
+}

@@ -11,7 +11,7 @@ import type { EngineRequest, EngineResponse, Reply } from './types.js';
 export interface EngineHooks {
   /** Books what time has already decided for the caller's account (refunds, expiries) before its operation runs. */
   catchUp(account: Principal['account'], now: number): void;
-  /** The fault that decides this call, if any: asked for by its Prefer header, or by a rule. */
+  /** The fault that decides this call, if any: asked for by its Prefer header, or by a rule. `call` is lent for this call only: keep none of it. */
   faultFor(call: FaultCall): EngineFault | undefined;
   /** Writes a finished exchange to the journal (and to the client report). */
   record(request: EngineRequest, response: EngineResponse, facts: ExchangeFacts, durationMs: number): void;

@@ -1,4 +1,4 @@
-import { assertStillHolds, keyPrincipal, requireScope } from '../auth/authenticate.js';
+import { assertStillHolds, requireScope } from '../auth/authenticate.js';
 import { ConnectionKeys } from './connection-keys.js';
 import type { Principal } from '../auth/principal.js';
 import type { Operation } from '../contract/operations.js';
@@ -8,9 +8,10 @@ import type { ControlHandlerOf, EngineState, ServiceHandlerOf } from './handler-
 import type { Reply } from './types.js';
 import { ApiError, validationError } from '../errors/api-error.js';
 import { guardControl } from './control-guard.js';
-import type { EngineFault, EngineHooks } from './engine-hooks.js';
+import type { EngineFault, EngineHooks, FaultCall } from './engine-hooks.js';
 import { guessingAddress, originRelative } from './request-facts.js';
-import { CORS_HEADERS, preflightResponse } from './cors.js';
+import { preflightResponse } from './cors.js';
+import { answerHeaders } from './answer-headers.js';
 import { bodyLimitFor, readJsonBody } from './http-body.js';
 import type { RequestValidator, ValidatedParameters } from './request-validation.js';
 import { Router, methodNotAllowed } from './router.js';
@@ -57,7 +58,14 @@ interface Exchange {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const CORS_ENTRIES = Object.entries(CORS_HEADERS);
+const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({});
+
+/** A query string's values, the first of each name. */
+function queryValues(query: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(query)) if (!(name in values)) values[name] = value;
+  return values;
+}
 
 /**
  * One framework-free request handler for every adapter: route, authenticate, rate-limit,
@@ -68,6 +76,7 @@ export class Engine<State extends EngineState = EngineState> {
   private readonly serviceRouter: Router;
   private readonly controlRouter: Router;
   private readonly connectionKeys = new ConnectionKeys(() => this.options.sim.store);
+  private readonly faultCall: FaultCall = { operation: undefined as unknown as Operation, method: '', path: '', accountId: '', keyHint: '', prefer: undefined, now: 0 };
 
   constructor(private readonly options: EngineOptions<State>) {
     this.serviceRouter = new Router(options.serviceOperations);
@@ -76,7 +85,17 @@ export class Engine<State extends EngineState = EngineState> {
   }
 
   handle(request: EngineRequest, options: HandleOptions = {}): HandledResponse {
-    const exchange: Exchange = { correlationId: options.correlationId ?? this.options.sim.correlationIds.hex(24, 'corr_'), now: this.options.sim.clock.now(), rate: null };
+    // Every field in the literal: one shape for every exchange, none added one by one later.
+    const exchange: Exchange = {
+      correlationId: options.correlationId ?? this.options.sim.correlationIds.hex(24, 'corr_'),
+      now: this.options.sim.clock.now(),
+      rate: null,
+      keyHint: undefined,
+      operationId: undefined,
+      private: false,
+      accountId: undefined,
+      fault: undefined,
+    };
     const started = performance.now();
     let reply: Reply;
     try {
@@ -176,7 +195,19 @@ export class Engine<State extends EngineState = EngineState> {
 
     // 5. A fault asked for by the call's Prefer header, or by a rule under /_sim/faults.
     const { hooks } = this.options;
-    const fault = options.unfaulted ? undefined : hooks.faultFor({ operation, method, path, accountId: caller.account.id, keyHint: caller.hint, prefer: request.headers.prefer, now: simulatorNow });
+    let fault: EngineFault | undefined;
+    if (!options.unfaulted) {
+      // One call object, filled for each request (the hook keeps none of it).
+      const call = this.faultCall;
+      call.operation = operation;
+      call.method = method;
+      call.path = path;
+      call.accountId = caller.account.id;
+      call.keyHint = caller.hint;
+      call.prefer = request.headers.prefer;
+      call.now = simulatorNow;
+      fault = hooks.faultFor(call);
+    }
     if (fault) {
       exchange.fault = fault;
       if (fault.error) throw fault.error;
@@ -209,7 +240,7 @@ export class Engine<State extends EngineState = EngineState> {
     const address = guessingAddress(request);
     if (address !== undefined) failedAuth.check(address, exchange.now);
     try {
-      return keyPrincipal(this.connectionKeys.authenticate(request.headers.authorization, request.connection));
+      return this.connectionKeys.authenticate(request.headers.authorization, request.connection);
     } catch (error) {
       if (address !== undefined && error instanceof ApiError && error.status === 401) exchange.rate = failedAuth.count(address, exchange.now);
       throw error;
@@ -248,11 +279,7 @@ export class Engine<State extends EngineState = EngineState> {
   }
 
   private parameters(operation: Operation, pathParams: Record<string, string>, query: string, request: EngineRequest): ValidatedParameters {
-    const queryValues: Record<string, string> = {};
-    if (query) {
-      for (const [name, value] of new URLSearchParams(query)) if (!(name in queryValues)) queryValues[name] = value;
-    }
-    return this.options.validator.parameters(operation, { path: pathParams, query: queryValues, header: request.headers });
+    return this.options.validator.parameters(operation, pathParams, query ? queryValues(query) : NO_QUERY, request.headers);
   }
 
   private body(operation: Operation, request: EngineRequest): unknown {
@@ -278,22 +305,8 @@ export class Engine<State extends EngineState = EngineState> {
   }
 
   private finish(reply: Reply, exchange: Exchange): HandledResponse {
-    // The virtual clock's time, so that Date and X-RateLimit-Reset agree once the clock has moved.
-    // One literal for the headers every answer has, in the order they are sent: no key added one by one.
-    const date = toHttpDate(exchange.now);
-    const rate = exchange.rate;
-    const headers: Record<string, string> = rate
-      ? {
-          date,
-          'x-ratelimit-limit': String(rate.limit),
-          'x-ratelimit-remaining': String(rate.remaining),
-          'x-ratelimit-reset': String(rate.resetAt),
-          'x-correlation-id': exchange.correlationId,
-        }
-      : { date, 'x-correlation-id': exchange.correlationId };
-    if (this.options.cors !== false && reply.crossOrigin !== false && !exchange.private) {
-      for (const [name, value] of CORS_ENTRIES) headers[name] = value;
-    }
+    const cors = this.options.cors !== false && reply.crossOrigin !== false && !exchange.private;
+    const headers = answerHeaders(toHttpDate(exchange.now), exchange.rate, exchange.correlationId, cors);
     if (reply.headers) Object.assign(headers, reply.headers);
     let body: string | Uint8Array = '';
     if (reply.file) {

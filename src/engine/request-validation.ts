@@ -24,6 +24,10 @@ interface OperationValidators {
 
 const LOCATIONS = ['path', 'query', 'header'] as const;
 
+type RawValues = Readonly<Record<string, string | undefined>>;
+/** The parameters of a location that has none. */
+const NONE: Record<string, unknown> = Object.freeze({});
+
 /**
  * Validates requests against the schemas of the OpenAPI documents. Validators are compiled
  * the first time an operation is called, so start-up costs nothing per operation.
@@ -55,25 +59,25 @@ export class RequestValidator {
     return this.ajvs;
   }
 
-  parameters(operation: Operation, raw: Record<ParameterSpec['in'], Record<string, string | undefined>>): ValidatedParameters {
+  /** Each location's parameters, validated (coerced, defaults filled); a location without any is one shared, frozen empty object. */
+  parameters(operation: Operation, path: RawValues, query: RawValues, header: RawValues): ValidatedParameters {
     const validators = this.validators(operation);
-    const problems: FieldProblem[] = [];
-    const out = { path: {}, query: {}, header: {} } as ValidatedParameters;
+    let problems: FieldProblem[] | undefined;
+    const out: ValidatedParameters = { path: NONE, query: NONE, header: NONE };
     for (const location of LOCATIONS) {
       const specs = validators.specs[location];
-      // No parameter in this place: nothing to check, and it stays the empty object.
       if (specs.length === 0) continue;
       const value: Record<string, unknown> = {};
-      const given = raw[location];
+      const given = location === 'path' ? path : location === 'query' ? query : header;
       for (const spec of specs) {
         const v = given[spec.key];
         if (v !== undefined) value[spec.name] = v;
       }
       const validate = validators.parameters[location];
-      if (!validate(value)) problems.push(...toProblems(validate.errors ?? [], location, location === 'header'));
+      if (!validate(value)) (problems ??= []).push(...toProblems(validate.errors ?? [], location, location === 'header'));
       out[location] = value;
     }
-    if (problems.length > 0) throw validationError(problems);
+    if (problems !== undefined) throw validationError(problems);
     return out;
   }
 

@@ -1,6 +1,14 @@
 import { toIso } from '../clock/clock.js';
+import type { ExchangeFacts } from '../engine/engine-hooks.js';
+import type { EngineRequest, EngineResponse } from '../engine/types.js';
 import { redactBody } from './body-redaction.js';
+import { keptHeaders } from './kept-headers.js';
+import { keptRequestBody, keptResponseBody, requestBodyText, Slot } from './journal-slot.js';
 import { redactUrl } from './url-redaction.js';
+import type { JournalEntry, KeptHeaders } from './journal-entry.js';
+
+export type { JournalEntry, KeptHeaders } from './journal-entry.js';
+
 
 /** Requests kept by default: enough for a test suite's run, small enough to keep in memory. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -9,26 +17,6 @@ export const DEFAULT_JOURNAL_SIZE = 1000;
  * off a feed whose client reads too slowly, and this caps how many there can be.
  */
 export const MAX_JOURNAL_FEEDS = 64;
-
-export interface JournalEntry {
-  seq: number;
-  /** Virtual time at which the request arrived. */
-  at: string;
-  method: string;
-  /** Path and query, with keys and share tokens redacted. */
-  url: string;
-  operationId: string | null;
-  accountId: string | null;
-  keyHint: string | null;
-  status: number;
-  errorCode: string | null;
-  durationMs: number;
-  correlationId: string;
-  /** The fault rule that made this response (`prefer` for a Prefer header), or null for a real one. */
-  injected: string | null;
-  requestBody: string | null;
-  responseBody: string | null;
-}
 
 export interface JournalQuery {
   accountId?: string;
@@ -54,64 +42,28 @@ interface Subscriber {
   end: () => void;
 }
 
-/**
- * What an exchange gives the journal: an entry's fields before formatting, with the virtual
- * time in ms (`now`) instead of `at`. The method is upper-cased, and the error code read from
- * the body, when the entry is built; the URL and bodies are cut and redacted as they are kept.
- */
-export type JournalFacts = Omit<JournalEntry, 'seq' | 'at' | 'errorCode'> & { now: number; headers?: KeptHeaders };
-
-/**
- * The few headers of an exchange a replay needs (a HAR export): the documented ones, names in
- * lower case, values with their secrets already cut. Not part of a JSON entry.
- */
-export interface KeptHeaders {
-  request: Record<string, string>;
-  response: Record<string, string>;
-}
-
-/**
- * A kept exchange. Its secrets are redacted as it is kept (the ring never holds one); the rest
- * of its entry (ISO time, error code, the object itself) is built the first time it is read,
- * once: most exchanges are never read.
- */
-interface Slot {
-  seq: number;
-  now: number;
-  /** The (redacted) facts until the entry is built; filters read the fields the two share. */
-  facts: JournalFacts;
-  entry: JournalEntry | undefined;
-  headers: KeptHeaders | undefined;
-}
-
-/** What a slot holds once its entry is built: the raw facts let go. */
-const RELEASED: JournalFacts = { now: 0, method: '', url: '', operationId: null, accountId: null, keyHint: null, status: 0, durationMs: 0, correlationId: '', injected: null, requestBody: null, responseBody: null };
-
-/** Bodies as the ring keeps them: cut to their first 4 KiB and redacted. */
-const keptBody = (body: string | null) => (body === null ? null : redactBody(body));
-
 function entryOf(slot: Slot): JournalEntry {
   if (slot.entry) return slot.entry;
-  const f = slot.facts;
+  const responseBody = slot.responseBody === null ? null : redactBody(slot.responseBody);
   const entry: JournalEntry = {
     seq: slot.seq,
-    at: toIso(f.now),
-    method: f.method.toUpperCase(),
-    url: f.url,
-    operationId: f.operationId,
-    accountId: f.accountId,
-    keyHint: f.keyHint,
-    status: f.status,
-    errorCode: f.status >= 400 && f.responseBody !== null ? errorCodeOf(f.responseBody) : null,
-    durationMs: f.durationMs,
-    correlationId: f.correlationId,
-    injected: f.injected,
-    requestBody: f.requestBody,
-    responseBody: f.responseBody,
+    at: toIso(slot.now),
+    method: slot.method.toUpperCase(),
+    url: redactUrl(slot.url),
+    operationId: slot.operationId,
+    accountId: slot.accountId,
+    keyHint: slot.keyHint,
+    status: slot.status,
+    errorCode: slot.status >= 400 && responseBody !== null ? errorCodeOf(responseBody) : null,
+    durationMs: Math.round(slot.durationMs * 1000) / 1000,
+    correlationId: slot.correlationId,
+    injected: slot.injected,
+    requestBody: slot.requestBody === undefined ? null : requestBodyText(slot.requestBody, redactBody),
+    responseBody,
   };
   slot.entry = entry;
-  // The facts are no longer needed: only the entry stays.
-  slot.facts = RELEASED;
+  slot.kept = keptHeaders(slot.requestHeaders, slot.responseHeaders);
+  slot.release();
   return entry;
 }
 
@@ -142,15 +94,33 @@ export class Journal {
     return this.size > 0;
   }
 
-  /** Keeps an exchange; `facts` becomes the journal's (the caller builds it for this call alone). */
-  record(facts: JournalFacts): void {
+  /**
+   * Keeps an exchange: its facts are copied into the next slot of the ring by reference (no
+   * entry, no redaction, no header copy), unless a live feed listens, which needs the entry now.
+   */
+  record(request: EngineRequest, response: EngineResponse, facts: ExchangeFacts, durationMs: number): void {
     if (this.size <= 0) return;
-    facts.url = redactUrl(facts.url);
-    facts.requestBody = keptBody(facts.requestBody);
-    facts.responseBody = keptBody(facts.responseBody);
-    const slot: Slot = { seq: ++this.seq, now: facts.now, facts, entry: undefined, headers: facts.headers };
-    facts.headers = undefined;
-    this.ring[this.next] = slot;
+    let slot = this.ring[this.next];
+    if (slot === undefined) slot = this.ring[this.next] = new Slot();
+    slot.seq = ++this.seq;
+    slot.now = facts.now;
+    slot.method = request.method;
+    slot.url = request.url;
+    slot.operationId = facts.operationId ?? null;
+    slot.accountId = facts.accountId ?? null;
+    slot.keyHint = facts.keyHint ?? null;
+    slot.status = response.status;
+    slot.durationMs = durationMs;
+    slot.correlationId = facts.correlationId;
+    slot.injected = facts.fault?.ruleId ?? null;
+    slot.requestHeaders = request.headers;
+    slot.requestBody = keptRequestBody(request.body, redactBody);
+    slot.responseHeaders = response.headers;
+    // Only a JSON answer's text is kept (files, images and pages are not needed to debug a client).
+    const json = typeof response.body === 'string' && (response.headers['content-type'] ?? '').startsWith('application/json');
+    slot.responseBody = json ? keptResponseBody(response.body as string, redactBody) : null;
+    slot.entry = undefined;
+    slot.kept = undefined;
     this.next = (this.next + 1) % this.ring.length;
     if (this.subscribers.size === 0) return;
     const kept = entryOf(slot);
@@ -165,37 +135,52 @@ export class Journal {
   /** Newest first, at most `limit`, each entry with the headers kept of its exchange (what a HAR export writes). */
   exchanges(q: JournalQuery): Array<{ entry: JournalEntry; headers: KeptHeaders | undefined }> {
     const out: Array<{ entry: JournalEntry; headers: KeptHeaders | undefined }> = [];
-    for (let i = 1; i <= this.ring.length && out.length < q.limit; i++) {
-      const slot = this.ring[(this.next - i + this.ring.length) % this.ring.length];
-      if (!slot) break;
-      if (q.since !== undefined && slot.now < q.since) break;
-      if (entryMatches(slot.entry ?? slot.facts, q)) out.push({ entry: entryOf(slot), headers: slot.headers });
+    for (const slot of this.newestFirst()) {
+      if (out.length >= q.limit || (q.since !== undefined && slot.now < q.since)) break;
+      if (entryMatches(slot, q)) out.push({ entry: entryOf(slot), headers: slot.kept });
     }
     return out;
   }
 
-  /** Forgets one account's entries, or all. */
+  /** Forgets one account's entries, or all; a forgotten slot's raw facts go with it. */
   clear(accountId?: string): void {
-    for (let i = 0; i < this.ring.length; i++) {
-      const slot = this.ring[i];
-      if (accountId === undefined || (slot && (slot.entry ?? slot.facts).accountId === accountId)) this.ring[i] = undefined;
+    const kept: Slot[] = [];
+    for (const slot of this.ring) {
+      if (slot === undefined || slot.seq === 0) continue;
+      if (accountId === undefined || slot.accountId === accountId) {
+        slot.release();
+        slot.seq = 0;
+        slot.entry = undefined;
+        slot.kept = undefined;
+      } else kept.push(slot);
     }
-    // Keep the ring contiguous: a query stops at the first hole.
-    const kept = this.ring.filter((e): e is Slot => e !== undefined).sort((a, b) => a.seq - b.seq);
+    // Keep the ring contiguous, oldest first: a read stops at the first empty slot.
+    kept.sort((a, b) => a.seq - b.seq);
+    const free = this.ring.filter((slot): slot is Slot => slot !== undefined && slot.seq === 0);
     this.ring.fill(undefined);
-    kept.forEach((e, i) => (this.ring[i] = e));
+    kept.forEach((slot, i) => (this.ring[i] = slot));
+    // Emptied slots stay allocated after the kept ones, to be reused.
+    free.forEach((slot, i) => (this.ring[kept.length + i] = slot));
     this.next = kept.length % this.ring.length;
   }
 
   /** Entries kept after `seq`, oldest first: what a live feed that reconnects has missed. */
   after(seq: number, filter: JournalFilter): JournalEntry[] {
     const out: JournalEntry[] = [];
-    for (let i = 1; i <= this.ring.length; i++) {
-      const slot = this.ring[(this.next - i + this.ring.length) % this.ring.length];
-      if (!slot || slot.seq <= seq) break;
-      if (entryMatches(slot.entry ?? slot.facts, filter)) out.push(entryOf(slot));
+    for (const slot of this.newestFirst()) {
+      if (slot.seq <= seq) break;
+      if (entryMatches(slot, filter)) out.push(entryOf(slot));
     }
     return out.reverse();
+  }
+
+  /** The kept slots, newest first. */
+  private *newestFirst(): Generator<Slot> {
+    for (let i = 1; i <= this.ring.length; i++) {
+      const slot = this.ring[(this.next - i + this.ring.length) % this.ring.length];
+      if (slot === undefined || slot.seq === 0) return;
+      yield slot;
+    }
   }
 
   /** Live feeds open now. */

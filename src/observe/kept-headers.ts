@@ -1,5 +1,5 @@
 import { redactSecrets } from './body-redaction.js';
-import type { KeptHeaders } from './journal.js';
+import type { KeptHeaders } from './journal-entry.js';
 import { redactUrl } from './url-redaction.js';
 
 /** Request headers a replay of the exchange needs: what says how to read the body, which call it repeats, who sent it. */

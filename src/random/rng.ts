@@ -17,23 +17,21 @@ export function hash32(text: string): number {
 export type RngState = [number, number, number, number];
 
 const HEX_DIGITS = '0123456789abcdef';
-/** Character codes of the string being made: one buffer, reused. */
-const codes: number[] = [];
-
 /**
- * Appends a 32-bit word's 8 hex digits to `codes`. Ids are made from character codes in one
- * `String.fromCharCode` call: a flat string. Joined from pieces (`a + b + …`), each id would be
- * a tree of concatenations (V8's cons strings) that a million records keep alive, about 700
- * bytes a build.
+ * Character codes of the string being made, one array per length, reused: an id is made from
+ * them in one `String.fromCharCode` call, a flat string. Joined from pieces (`a + b + …`), each id
+ * would be a tree of concatenations (V8's cons strings) that a million records keep alive, about
+ * 700 bytes a build; grown anew each time, the array would be garbage on every request.
  */
-function pushHex8(word: number): void {
-  for (let shift = 28; shift >= 0; shift -= 4) codes.push(HEX_DIGITS.charCodeAt((word >>> shift) & 15));
-}
+const buffers: number[][] = [];
+const bufferOf = (length: number): number[] => (buffers[length] ??= new Array<number>(length).fill(0));
+/** The 32 digits a UUID is drawn from. */
+const UUID_DIGITS = new Array<number>(32).fill(0);
 
-function take(): string {
-  const text = String.fromCharCode.apply(null, codes);
-  codes.length = 0;
-  return text;
+/** Writes a 32-bit word's hex digits, most significant first, into `out` from `at`, stopping at `end`; answers where it stopped. */
+function writeHex8(word: number, out: number[], at: number, end: number): number {
+  for (let shift = 28; shift >= 0 && at < end; shift -= 4) out[at++] = HEX_DIGITS.charCodeAt((word >>> shift) & 15);
+  return at;
 }
 
 /** A small, fast seeded generator (sfc32) with helpers for the choices generators make. */
@@ -112,27 +110,26 @@ export class Rng {
 
   /** `length` hex digits, after `prefix` (kept in the same flat string). */
   hex(length: number, prefix = ''): string {
-    codes.length = 0;
-    // The prefix first, then the digits: no shifting of the digits to make room for it.
-    for (let i = 0; i < prefix.length; i++) codes.push(prefix.charCodeAt(i));
     const end = prefix.length + length;
-    while (codes.length < end) pushHex8(this.nextUint32());
-    codes.length = end;
-    return take();
+    const out = bufferOf(end);
+    for (let i = 0; i < prefix.length; i++) out[i] = prefix.charCodeAt(i);
+    for (let at = prefix.length; at < end; ) at = writeHex8(this.nextUint32(), out, at, end);
+    return String.fromCharCode.apply(null, out);
   }
 
   /** A UUID v4 string whose random bits come from this generator (the same bits `hex(32)` gives). */
   uuid(): string {
-    codes.length = 0;
-    for (let i = 0; i < 4; i++) pushHex8(this.nextUint32());
+    const digits = UUID_DIGITS;
+    for (let i = 0; i < 4; i++) writeHex8(this.nextUint32(), digits, i * 8, 32);
     // Version 4 at hex digit 12, the variant's two bits on digit 16 (drawn from the digit it replaces).
-    codes[12] = 0x34;
-    const digit16 = codes[16] as number;
-    codes[16] = HEX_DIGITS.charCodeAt(8 + ((digit16 <= 0x39 ? digit16 - 0x30 : digit16 - 0x57) & 3));
-    codes.splice(20, 0, 0x2d);
-    codes.splice(16, 0, 0x2d);
-    codes.splice(12, 0, 0x2d);
-    codes.splice(8, 0, 0x2d);
-    return take();
+    digits[12] = 0x34;
+    const digit16 = digits[16] as number;
+    digits[16] = HEX_DIGITS.charCodeAt(8 + ((digit16 <= 0x39 ? digit16 - 0x30 : digit16 - 0x57) & 3));
+    const out = bufferOf(36);
+    for (let i = 0, at = 0; i < 32; i++) {
+      if (i === 8 || i === 12 || i === 16 || i === 20) out[at++] = 0x2d;
+      out[at++] = digits[i] as number;
+    }
+    return String.fromCharCode.apply(null, out);
   }
 }
