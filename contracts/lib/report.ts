@@ -106,8 +106,8 @@ export function readSummary(dir: string): SuiteSummary | undefined {
 /** The rules of the catalogue by what the run did for them, and each that it did not exercise. */
 function formatRules(summary: SuiteSummary, full: boolean): string[] {
   const { totals, open } = rulesReport(summary);
-  const lines = [`RULES: ${totals.exercised} of ${totals.applicable} rules of this level exercised (${totals.failed} failed, ${totals.skipped} skipped, ${totals.noCheck} with no check; ${totals.notAtThisLevel} strict rules not at this level)`];
-  lines.push(`  by source: ${bySource(summary.rules ?? []).join('; ')}`);
+  const counts = `${totals.failed} failed, ${totals.skipped} skipped, ${totals.noCheck} with no check; ${totals.notAtThisLevel} strict rules not at this level`;
+  const lines = [`RULES: ${totals.exercised} of ${totals.applicable} rules of this level exercised (${counts}); by source: ${bySource(summary.rules ?? []).join(', ')}`];
   for (const r of open) if (r.status === 'failed' || r.status === 'no check' || full) lines.push(`  ${r.status === 'failed' ? '✗' : '?'} ${r.id} (${r.source}, ${r.section}): ${r.status}${r.reason ? `: ${r.reason}` : ''}`);
   return lines;
 }

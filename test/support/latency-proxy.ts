@@ -1,6 +1,5 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { RunningProxy } from './rewriting-proxy.js';
+import { listenOnLoopback, type RunningProxy } from './rewriting-proxy.js';
 
 export interface Latency {
   /** The least delay each way, in ms. */
@@ -44,16 +43,7 @@ export async function startLatencyProxy(target: string, latency: Latency): Promi
       }, draw()),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
