@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULE_CATALOGUE } from '../../contracts/rules/index.js';
 import { mcpRig, type McpRig } from '../mcp/support.js';
 import { root } from './markdown.js';
 
@@ -29,5 +30,15 @@ describe('counts in the documents', () => {
   it('the CI guide\'s sample coverage line has as many operations as openapi.yaml', () => {
     const stated = /EXERCISED: (\d+)\/(\d+) operations/.exec(read('docs/guides/ci-contracts.md'));
     expect(stated?.slice(1)).toEqual([String(operationCount), String(operationCount)]);
+  });
+
+  it('the CI guide\'s sample RULES line counts the catalogue\'s rules, and those of each source', () => {
+    const line = /RULES: (\d+) of (\d+) rules.*; by source: (.*)/.exec(read('docs/guides/ci-contracts.md'));
+    expect(line?.slice(1, 3)).toEqual([String(RULE_CATALOGUE.length), String(RULE_CATALOGUE.length)]);
+    const sources = [...new Set(RULE_CATALOGUE.map((r) => r.source))].map((source) => {
+      const n = RULE_CATALOGUE.filter((r) => r.source === source).length;
+      return `${source} ${n} of ${n}`;
+    });
+    expect(line?.[3]).toBe(sources.join(', '));
   });
 });
