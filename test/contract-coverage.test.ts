@@ -32,6 +32,11 @@ describe('the coverage report: what a run exercised', () => {
     // Every rule of the catalogue is exercised by a check that passed.
     expect(summary.rules.filter((r) => r.status !== 'exercised').map((r) => `${r.id}: ${r.status} ${r.reason ?? ''}`)).toEqual([]);
     expect(console).toMatch(new RegExp(`RULES: ${summary.rules.length} of ${summary.rules.length} rules of this level exercised \\(0 failed, 0 skipped, 0 with no check`));
+    // Rules per source: the spec's, openapi.yaml's and each protocol's.
+    for (const source of ['spec', 'openapi.yaml', 'OAuth 2.1', 'RFC 7636', 'MCP']) {
+      const count = summary.rules.filter((r) => r.source === source).length;
+      expect(console).toMatch(new RegExp(`by source: .*${source.replace('.', '\\.')} ${count} of ${count}`));
+    }
 
     const dir = mkdtempSync(join(tmpdir(), 'coverage-'));
     writeSummary(summary, dir);

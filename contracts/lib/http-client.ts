@@ -147,6 +147,7 @@ export class ServiceClient {
     }
     let response: Response;
     let bytes: Uint8Array;
+    const sentAt = this.options.time.now();
     try {
       response = await this.options.fetch(`${this.options.baseUrl}${url}`, { method, headers, body });
       bytes = new Uint8Array(await response.arrayBuffer());
@@ -156,7 +157,7 @@ export class ServiceClient {
     const text = new TextDecoder().decode(bytes);
     const responseHeaders = headersOf(response);
     this.options.time.observe(responseHeaders);
-    const exchange: Exchange = { method, url, status: response.status, headers: responseHeaders, text, operation: op, key };
+    const exchange: Exchange = { method, url, status: response.status, headers: responseHeaders, text, operation: op, key, sentAt };
     if (op) {
       const statuses = this.seen.get(op.id) ?? new Set<number>();
       statuses.add(response.status);

@@ -106,9 +106,19 @@ export function readSummary(dir: string): SuiteSummary | undefined {
 /** The rules of the catalogue by what the run did for them, and each that it did not exercise. */
 function formatRules(summary: SuiteSummary, full: boolean): string[] {
   const { totals, open } = rulesReport(summary);
-  const lines = [`RULES: ${totals.exercised} of ${totals.applicable} rules of this level exercised (${totals.failed} failed, ${totals.skipped} skipped, ${totals.noCheck} with no check; ${totals.notAtThisLevel} strict rules not at this level)`];
+  const counts = `${totals.failed} failed, ${totals.skipped} skipped, ${totals.noCheck} with no check; ${totals.notAtThisLevel} strict rules not at this level`;
+  const lines = [`RULES: ${totals.exercised} of ${totals.applicable} rules of this level exercised (${counts}); by source: ${bySource(summary.rules ?? []).join(', ')}`];
   for (const r of open) if (r.status === 'failed' || r.status === 'no check' || full) lines.push(`  ${r.status === 'failed' ? '✗' : '?'} ${r.id} (${r.source}, ${r.section}): ${r.status}${r.reason ? `: ${r.reason}` : ''}`);
   return lines;
+}
+
+/** Per source (the spec, openapi.yaml, each protocol): rules exercised of those of the run's level. */
+function bySource(rules: NonNullable<SuiteSummary['rules']>): string[] {
+  const sources = [...new Set(rules.map((r) => r.source))];
+  return sources.map((source) => {
+    const of = rules.filter((r) => r.source === source && r.status !== 'not at this level');
+    return `${source} ${of.filter((r) => r.status === 'exercised').length} of ${of.length}`;
+  });
 }
 
 /** What the coverage file says of the rules: totals, and the rules left open. */

@@ -30,6 +30,8 @@ export interface Exchange {
   operation: OperationInfo | undefined;
   /** The key sent, if any: rate-limit windows are counted per key and route class. */
   key: string | undefined;
+  /** The server's now as the client read it when it sent the request (the answer was made after). */
+  sentAt?: number;
 }
 
 interface WindowReading {
@@ -38,9 +40,12 @@ interface WindowReading {
   reset: number;
 }
 
-/** What the rate-limit rules need of time: the server's now nearest an instant, and the slack allowed. */
+/**
+ * What the rate-limit rules need of time: the server's now nearest an instant (for an answer to
+ * a request sent at `sentAt`: a now it may have had between then and the answer), and the slack allowed.
+ */
 export interface RuleTime {
-  nowNear(instant: number): number;
+  nowNear(instant: number, sentAt?: number): number;
   readonly toleranceMs: number;
 }
 
@@ -122,7 +127,7 @@ export class ResponseRules {
     }
     if (remaining > limit) fail(RULES.remainingBounds, `Remaining ${remaining} > Limit ${limit}`);
     // A window resets within the minute after now: now by the account's clock, or by the simulator's for a 401.
-    const now = this.time.nowNear(reset * 1000 - 30_000);
+    const now = this.time.nowNear(reset * 1000 - 30_000, x.sentAt);
     if (reset * 1000 < now - this.time.toleranceMs) {
       fail(RULES.resetFuture, `Reset ${reset} is ${Math.round((now - reset * 1000) / 1000)} s before the server's now (${Math.floor(now / 1000)})`);
     }

@@ -27,6 +27,10 @@ export class SimulatorControl {
   private pending: string[] = [];
   /** Where the clock the suite moves is: the simulator's, or its account's own once it has one. */
   private clockPath = '/_sim/clock';
+  /** How far the moves under way (asked for, not yet answered) will take the clock. */
+  private movingMs = 0;
+  /** The moves under way, one after another. */
+  private moving: Promise<void> = Promise.resolve();
   /** The simulator's clock as `GET /_sim` read it: what answers tied to no account go by. */
   private simulatorClock: { state: ClockState; local: number } = { state: { nowMs: 0, frozen: true }, local: 0 };
 
@@ -101,8 +105,32 @@ export class SimulatorControl {
     return state.frozen ? state.nowMs : state.nowMs + (Date.now() - local);
   }
 
+  /** The suite's time once the moves under way are done: an answer that comes meanwhile was made between now() and this. */
+  scheduled(): number {
+    return this.now() + this.movingMs;
+  }
+
+  /**
+   * Moves the clock by `ms`, after the moves already under way: concurrent moves sent at once
+   * could be answered in any order, and the last answer read would not be the latest time.
+   */
   async advance(ms: number): Promise<void> {
-    if (ms > 0) await this.clock(`${this.clockPath}/advance`, { ms: Math.ceil(ms) });
+    if (ms <= 0) return;
+    const step = Math.ceil(ms);
+    this.movingMs += step;
+    const move = this.moving.then(() => this.clock(`${this.clockPath}/advance`, { ms: step }));
+    this.moving = move.catch(() => undefined);
+    try {
+      await move;
+    } finally {
+      this.movingMs -= step;
+    }
+  }
+
+  /** Lets the clock reach `instant`: waits that end at the same reset share one move. */
+  async reach(instant: number): Promise<void> {
+    if (instant > this.scheduled()) return this.advance(instant - this.scheduled());
+    await this.moving;
   }
 
   async freeze(): Promise<void> {
@@ -193,10 +221,15 @@ export class ServerTime {
    * The reading of now closest to `instant`: the run's account's time, or, when that is a clock
    * of its own, the simulator's, which answers tied to no account (a 401) go by.
    */
-  nowNear(instant: number): number {
+  nowNear(instant: number, sentAt?: number): number {
+    // An answer may have been made at any time from its request's sending to the end of the clock
+    // moves under way when it came: of those, the nearest the instant judged.
     const now = this.now();
+    const earliest = Math.min(sentAt ?? now, now);
+    const latest = this.control ? this.control.scheduled() : now;
+    const nearest = Math.min(Math.max(instant, earliest), latest);
     const simulator = this.control?.simulatorNow();
-    return simulator !== undefined && Math.abs(simulator - instant) < Math.abs(now - instant) ? simulator : now;
+    return simulator !== undefined && Math.abs(simulator - instant) < Math.abs(nearest - instant) ? simulator : nearest;
   }
 
   observe(headers: Record<string, string>): void {
@@ -216,8 +249,8 @@ export class ServerTime {
 
   /** Waits until a Unix time in seconds (a rate-limit window's reset) has passed. */
   async until(unixSeconds: number): Promise<void> {
-    const margin = this.control ? 0 : 500;
-    await this.sleep(unixSeconds * 1000 - this.now() + margin);
+    if (this.control) return this.control.reach(unixSeconds * 1000);
+    await this.sleep(unixSeconds * 1000 - this.now() + 500);
   }
 }
 

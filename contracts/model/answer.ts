@@ -9,4 +9,16 @@ export interface Answer {
   code: string | undefined;
   text: string;
   headers: Record<string, string>;
+  /**
+   * The accounts' times the server may have answered at: from the time when the call was sent to
+   * the time the clock moves under way when its answer came would bring (one instant unless calls
+   * sent at once moved the clocks meanwhile).
+   */
+  within: Span;
+}
+
+/** Instants in ms, from the earliest to the latest possible. */
+export interface Span {
+  from: number;
+  to: number;
 }

@@ -1,4 +1,5 @@
 import type { ContractLevel } from '../lib/contract-validator.js';
+import type { Span } from './answer.js';
 
 /**
  * The model of the API the sequences are checked against, written from the spec and
@@ -29,7 +30,8 @@ export interface ModelBuild {
   targetId: string;
   kind: string;
   cost: number;
-  createdAt: number;
+  /** When the server made it: one instant, or a span when its answer came while the clocks were moving. */
+  createdAt: Span;
   idempotencyKey: string | null;
   /** The stage a `[fail:<stage>]` objective makes it fail in (the simulator's documented magic input). */
   failStage: string | null;
@@ -65,7 +67,7 @@ export interface ModelAccount {
   lifetimeUsed: number;
   targets: string[];
   builds: ModelBuild[];
-  idempotency: Map<string, { buildId: string; at: number }>;
+  idempotency: Map<string, { buildId: string; at: Span }>;
   /** Every Idempotency-Key a build creation of the sequence sent, with its body (refused ones too). */
   buildKeys: Array<{ key: string; body: Record<string, unknown> }>;
   purchases: Map<string, { bundleId: string; transactionId: string; at: number }>;
@@ -117,22 +119,30 @@ export class ApiModel {
   }
 
   /**
-   * Whether a key replays: true or false, or undefined at the documented level within a
-   * second of the window's end (the spec's "within 24 hours" does not say which side the
-   * instant itself falls on).
+   * Whether a key replays: true or false, or undefined when either is right: at the documented
+   * level within a second of the window's end (the spec's "within 24 hours" does not say which
+   * side the instant itself falls on), and when the window ends within the span its creation
+   * may have been made in.
    */
   replays(account: ModelAccount, key: string): { buildId: string } | false | undefined {
     const entry = account.idempotency.get(key);
     if (!entry) return false;
-    const age = this.now() - entry.at;
-    if (!this.strict && Math.abs(age - IDEMPOTENCY_WINDOW_MS) <= 1000) return undefined;
-    return age < IDEMPOTENCY_WINDOW_MS ? entry : false;
+    const slack = this.strict ? 0 : 1000;
+    const [youngest, oldest] = [this.now() - entry.at.to, this.now() - entry.at.from];
+    if (oldest < IDEMPOTENCY_WINDOW_MS - slack) return entry;
+    const over = this.strict ? youngest >= IDEMPOTENCY_WINDOW_MS : youngest > IDEMPOTENCY_WINDOW_MS + slack;
+    return over ? false : undefined;
+  }
+
+  /** The least time certain to have passed since an instant or span of the accounts' time. */
+  since(span: Span): number {
+    return this.now() - span.to;
   }
 
   /** Strict, on a clock the suite moves: a failing build is over (and refunded) an hour on. */
   settle(account: ModelAccount): void {
     if (!this.strict || !this.controlled) return;
-    for (const b of account.builds) if (b.refund === 'pending' && this.now() - b.createdAt >= TERMINAL_AFTER_MS) this.bookRefund(account, b);
+    for (const b of account.builds) if (b.refund === 'pending' && this.since(b.createdAt) >= TERMINAL_AFTER_MS) this.bookRefund(account, b);
   }
 
   pending(account: ModelAccount): ModelBuild[] {

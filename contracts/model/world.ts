@@ -5,9 +5,9 @@ import { CONTROL_RULE, headersOf } from '../lib/server-time.js';
 import type { Session } from '../lib/session.js';
 import { parseRpc, PROTOCOL, toolAnswer, type RpcReply } from './tool-answers.js';
 import type { Trace } from './trace.js';
-import type { Answer } from './answer.js';
+import type { Answer, Span } from './answer.js';
 
-export type { Answer } from './answer.js';
+export type { Answer, Span } from './answer.js';
 
 export interface RestCall {
   key?: string;
@@ -49,8 +49,12 @@ export class World {
   trace: Trace | undefined;
   /** The simulator accounts the phase made, reused by every sequence. */
   private readonly pool: WorldAccount[] = [];
-  /** The accounts' time (all their clocks move together), on the simulator. */
+  /** The accounts' time (all their clocks move together), on the simulator: every move acknowledged. */
   private worldNow = 0;
+  /** The accounts' time once the moves under way are acknowledged (concurrent calls wait for the same reset). */
+  private scheduledNow = 0;
+  /** The moves under way, one after another: the clocks move in the order the moves were asked for. */
+  private moving: Promise<void> = Promise.resolve();
   private readonly windows = new Map<string, { remaining: number; reset: number }>();
   private readonly mcpSessions = new Map<string, { id: string | undefined }>();
   private readonly rules: ResponseRules;
@@ -63,8 +67,10 @@ export class World {
   ) {
     const time = {
       toleranceMs: s.time.toleranceMs,
-      nowNear: (instant: number) => {
-        const candidates = this.controlled ? [this.worldNow, this.simulatorNow()] : [s.time.now()];
+      // An answer that came while a clock move was under way was made before or after it: the
+      // instant of that span nearest the one judged is the server's now, not the last acknowledged.
+      nowNear: (instant: number, sentAt = this.worldNow) => {
+        const candidates = this.controlled ? [Math.min(Math.max(instant, sentAt), this.scheduledNow), this.simulatorNow()] : [s.time.now()];
         return candidates.reduce((best, c) => (Math.abs(c - instant) < Math.abs(best - instant) ? c : best));
       },
     };
@@ -80,6 +86,11 @@ export class World {
     return this.controlled ? this.worldNow : this.s.time.now();
   }
 
+  /** The times an answer to a call sent at `sentAt` may have been made at: until the end of the clock moves under way. */
+  private answeredSince(sentAt: number): Span {
+    return { from: sentAt, to: this.controlled ? this.scheduledNow : this.now() };
+  }
+
   simulatorNow(): number {
     const c = this.simulatorClock;
     return c.frozen ? c.nowMs : c.nowMs + (Date.now() - c.readAt);
@@ -92,7 +103,7 @@ export class World {
    * not hundreds. The reproduction always makes a fresh one, which is the same thing.
    */
   async openAccount(label: string, balance: number, name: string): Promise<WorldAccount> {
-    if (this.worldNow === 0) this.worldNow = Math.floor(this.simulatorNow());
+    if (this.worldNow === 0) this.worldNow = this.scheduledNow = Math.floor(this.simulatorNow());
     const body = { name, balance, clock: { frozenAt: new Date(this.worldNow).toISOString() } };
     const variable = `account${label}`;
     this.trace?.add({ kind: 'account', variable, body });
@@ -109,12 +120,26 @@ export class World {
     return account;
   }
 
-  /** Moves every account's clock by `ms` (the simulator only). */
+  /** Moves every account's clock by `ms` (the simulator only), after the moves already under way. */
   async advance(ms: number): Promise<void> {
     if (!this.controlled) throw new Error('no clock to move');
-    this.trace?.add({ kind: 'advance', accounts: this.accounts.map((a) => a.variable as string), ms });
-    for (const account of this.accounts) await this.control(`/_sim/accounts/${account.accountId}/clock/advance`, { ms }, 200);
-    this.worldNow += ms;
+    this.scheduledNow += ms;
+    const move = this.moving.then(async () => {
+      this.trace?.add({ kind: 'advance', accounts: this.accounts.map((a) => a.variable as string), ms });
+      for (const account of this.accounts) await this.control(`/_sim/accounts/${account.accountId}/clock/advance`, { ms }, 200);
+      this.worldNow += ms;
+    });
+    this.moving = move.catch(() => undefined);
+    await move;
+  }
+
+  /**
+   * Lets the accounts' time reach `instant`: calls sent at once that wait for the same reset share
+   * one move (each moving the clocks by its own wait would move them by the sum).
+   */
+  private async reach(instant: number): Promise<void> {
+    if (instant > this.scheduledNow) return this.advance(Math.ceil(instant - this.scheduledNow));
+    await this.moving;
   }
 
   async rest(operationId: string, call: RestCall = {}): Promise<Answer> {
@@ -127,6 +152,7 @@ export class World {
       if (call.key) headers.authorization = `Bearer ${call.key}`;
       if (call.body !== undefined) headers['content-type'] = 'application/json';
       const variable = this.trace?.nextVariable() ?? 'r';
+      const sentAt = this.now();
       let response: Response;
       let text: string;
       try {
@@ -139,7 +165,8 @@ export class World {
       const responseHeaders = headersOf(response);
       this.trace?.add({ kind: 'rest', variable, method: op.method, path: url, key: call.key, headers: call.headers, body: call.body, status: response.status });
       if (this.inParallel && call.key) this.rules.forget(call.key); // answers of calls sent at once may arrive in any order
-      const broken = this.rules.inspect({ method: op.method, url, status: response.status, headers: responseHeaders, text, operation: op, key: call.key });
+      const within = this.answeredSince(sentAt);
+      const broken = this.rules.inspect({ method: op.method, url, status: response.status, headers: responseHeaders, text, operation: op, key: call.key, sentAt });
       if (broken.length) throw new ContractFailure(broken.join('\n'));
       this.remember(call.key, op.rateClass, response.status, responseHeaders);
       let json: any;
@@ -149,10 +176,10 @@ export class World {
         json = undefined;
       }
       if (response.status === 429 && attempt < 3) {
-        await this.waitSeconds(Number(responseHeaders['retry-after']) || 60);
+        await this.waitSeconds(Number(responseHeaders['retry-after']) || 60, within.from);
         continue;
       }
-      const answer: Answer = { via: 'rest', status: response.status, ok: response.status < 400, json, code: response.status >= 400 ? json?.code : undefined, text, headers: responseHeaders };
+      const answer: Answer = { via: 'rest', status: response.status, ok: response.status < 400, json, code: response.status >= 400 ? json?.code : undefined, text, headers: responseHeaders, within };
       this.bindIds(answer, variable);
       return answer;
     }
@@ -166,13 +193,15 @@ export class World {
     for (let attempt = 0; ; attempt++) {
       const variable = this.trace?.nextVariable() ?? 'r';
       const session = await this.mcpSession(key);
+      const sentAt = this.now();
       const reply = 'refused' in session ? session.refused : await this.rpc(key, session.id, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: args } });
       this.rules.forget(key); // the call moved the key's window where the REST rules do not look
-      const answer = toolAnswer(tool, reply);
+      const within = this.answeredSince(sentAt);
+      const answer = toolAnswer(tool, reply, within);
       this.trace?.add({ kind: 'mcp', variable, key, tool, args, outcome: answer.ok ? 'a result' : `${answer.status ?? 'isError'} ${answer.code}` });
       if (answer.status !== undefined) this.mcpSessions.delete(key); // a refused credential's session is over
       if (answer.code === 'RATE_LIMITED' && attempt < 3) {
-        await this.waitSeconds(Number(answer.json?.details?.retryAfterSeconds) || 60);
+        await this.waitSeconds(Number(answer.json?.details?.retryAfterSeconds) || 60, within.from);
         continue;
       }
       this.bindIds(answer, variable);
@@ -232,7 +261,7 @@ export class World {
     if (!key) return;
     for (const name of [`${key}|${rateClass}`, `user|${this.accountOf(key)}`]) {
       const w = this.windows.get(name);
-      if (w && w.remaining <= 0 && w.reset * 1000 > this.now()) await this.waitMs(w.reset * 1000 - this.now());
+      if (w && w.remaining <= 0 && w.reset * 1000 > this.now()) await this.waitUntil(w.reset * 1000);
     }
   }
 
@@ -249,13 +278,19 @@ export class World {
     return this.accounts.find((a) => Object.values(a.keys).includes(key))?.label ?? key;
   }
 
-  private waitSeconds(seconds: number): Promise<void> {
-    return this.waitMs(Math.max(1, seconds) * 1000);
+  /** Waits `seconds` (a Retry-After) counted from the accounts' time `from` (when the refused call was sent). */
+  private waitSeconds(seconds: number, from: number): Promise<void> {
+    const ms = Math.max(1, seconds) * 1000;
+    return this.controlled ? this.waitUntil(from + ms) : this.waitMs(ms);
+  }
+
+  /** Waits until an instant of the accounts' time (a window's reset). */
+  private waitUntil(instant: number): Promise<void> {
+    return this.controlled ? this.reach(instant) : this.waitMs(instant - this.now());
   }
 
   private async waitMs(ms: number): Promise<void> {
     if (ms <= 0) return;
-    if (this.controlled) return this.advance(Math.ceil(ms));
     if (Date.now() + ms > this.deadline) throw new OutOfTime(`a rate-limit wait of ${Math.ceil(ms / 1000)} s would pass the model phase's time budget`);
     await new Promise((resolve) => setTimeout(resolve, ms));
   }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRestBundle, buildWholeBundle } from '../../scripts/bundle-browser.js';
+import { RULE_CATALOGUE } from '../../contracts/rules/index.js';
 import { mcpRig, type McpRig } from '../mcp/support.js';
 import { root } from './markdown.js';
 
@@ -54,5 +55,15 @@ describe('counts in the documents', () => {
     const bytes = readdirSync(dir).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0);
     const stated = Number(/about\s+(\d+)\s+KB, no framework/.exec(read('docs/reference/control-api.md'))?.[1]) * 1000;
     expect(Math.abs(stated - bytes) / bytes, `the reference says ${stated / 1000} KB, the files are ${(bytes / 1000).toFixed(1)} KB`).toBeLessThanOrEqual(0.15);
+  });
+
+  it('the CI guide\'s sample RULES line counts the catalogue\'s rules, and those of each source', () => {
+    const line = /RULES: (\d+) of (\d+) rules.*; by source: (.*)/.exec(read('docs/guides/ci-contracts.md'));
+    expect(line?.slice(1, 3)).toEqual([String(RULE_CATALOGUE.length), String(RULE_CATALOGUE.length)]);
+    const sources = [...new Set(RULE_CATALOGUE.map((r) => r.source))].map((source) => {
+      const n = RULE_CATALOGUE.filter((r) => r.source === source).length;
+      return `${source} ${n} of ${n}`;
+    });
+    expect(line?.[3]).toBe(sources.join(', '));
   });
 });

@@ -30,6 +30,11 @@ export async function startRewritingProxy(target: string, rewrites: Rewrites): P
     });
     req.pipe(forward);
   });
+  return listenOnLoopback(server);
+}
+
+/** Starts a proxy's server on a free loopback port; closing it drops the connections it keeps. */
+export async function listenOnLoopback(server: Server): Promise<RunningProxy> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -153,6 +153,19 @@ export const FLOW_VIOLATIONS: Violation[] = [
     wrap: (h, sim) => beforeCodeExchange(h, sim, (record) => void (record.grantId = null)),
   },
   {
+    id: 'oauth-error-redirect-bare',
+    description: 'a refused authorization redirects with its error alone, without the state sent or the issuer',
+    rule: 'the error of the redirect with no code_challenge (its error, the state sent and the issuer)',
+    wrap: (h) => (req) => {
+      const res = h(req);
+      const name = Object.keys(res.headers).find((k) => k.toLowerCase() === 'location');
+      if (!is(req, 'GET', /^\/oauth\/authorize$/) || !name || !(res.headers[name] ?? '').includes('error=')) return res;
+      const location = new URL(res.headers[name] as string);
+      for (const param of ['state', 'iss']) location.searchParams.delete(param);
+      return { ...res, headers: { ...res.headers, [name]: location.toString() } };
+    },
+  },
+  {
     id: 'oauth-code-never-expires',
     description: 'an authorization code is still good long after its 60 seconds',
     rule: 'a code expires shortly after it is issued',

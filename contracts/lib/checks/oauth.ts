@@ -142,7 +142,10 @@ export function oauthChecks(): Check[] {
           const code = location ? new URL(location, s.config.baseUrl).searchParams.get('code') : null;
           expectThat(code === null, `${PKCE}: with ${label}, the answer carries a code`);
           if (location && s.config.level === 'strict') {
-            expectEqual(new URL(location).searchParams.get('error'), 'invalid_request', `${PKCE}: the error of the redirect with ${label}`);
+            // An error redirect carries the error, the state sent (OAuth 2.1 §4.1.2.1) and the issuer (RFC 9207 §2).
+            const params = new URL(location).searchParams;
+            const carried = { error: params.get('error'), state: params.get('state'), iss: params.get('iss') };
+            expectEqual(carried, { error: 'invalid_request', state: base.state, iss: d.as.issuer }, `${PKCE}: the error of the redirect with ${label} (its error, the state sent and the issuer)`);
           }
         }
       },

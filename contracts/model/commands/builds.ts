@@ -1,5 +1,5 @@
 import { ApiModel, STAGES, statusIndex, TERMINAL_AFTER_MS, type ModelAccount, type ModelBuild } from '../model.js';
-import type { Answer, World } from '../world.js';
+import type { Answer, Span, World } from '../world.js';
 import { expectOk, expectRefused, expectRoleRefusal, fail, keyOf, pick, refusalFor, seen, type As, type ModelCommand, type Via } from './common.js';
 
 const REPLAY = 'Endpoints rule 2: the same Idempotency-Key within 24 hours returns the existing build with idempotent: true, creates no build and charges nothing';
@@ -38,8 +38,8 @@ function send(world: World, model: ApiModel, t: Attempt, via: Via): Promise<Answ
   return world.rest('createBuild', { key: rw, body: t.body, headers: t.key ? { 'Idempotency-Key': t.key } : undefined });
 }
 
-/** Applies a creation the model expected (or accepted) to the model; `at`: when its answer came (now by default). */
-function created(model: ApiModel, t: Attempt, a: Answer, at = model.now()): ModelBuild {
+/** Applies a creation the model expected (or accepted) to the model; `at`: when the server may have made it. */
+function created(model: ApiModel, t: Attempt, a: Answer, at: Span = a.within): ModelBuild {
   const id = a.json?.buildId;
   if (typeof id !== 'string' || model.allBuildIds().has(id)) fail(CREATE, `a new buildId: ${seen(a)}`);
   if (a.json && 'idempotent' in a.json) fail(CREATE, `idempotent is present only on a replay: ${seen(a)}`);
@@ -61,8 +61,8 @@ function expectReplay(model: ApiModel, a: Answer, buildId: string): void {
   if (a.json?.buildId !== buildId || a.json?.idempotent !== true) fail(REPLAY, `expected buildId ${buildId} with idempotent: true, ${seen(a)}`);
 }
 
-/** What the model predicts of one creation, checked against the answer, and applied; `at`: when the answer came. */
-function judge(model: ApiModel, t: Attempt, a: Answer, at?: number): void {
+/** What the model predicts of one creation, checked against the answer, and applied; `at`: when the server may have made it. */
+function judge(model: ApiModel, t: Attempt, a: Answer, at?: Span): void {
   model.settle(t.account);
   const replay = t.key ? model.replays(t.account, t.key) : false;
   if (replay) return expectReplay(model, a, replay.buildId);
@@ -151,14 +151,13 @@ export class ConcurrentFirsts implements ModelCommand {
   async run(model: ApiModel, world: World): Promise<void> {
     const t = attempt(model, model.account(this.account), this.target, false, { mode: 'fresh' }, { kind: 'blog' }) as Attempt;
     t.account.buildKeys.push({ key: t.key as string, body: t.body });
-    // Each answer with the accounts' time it came at: calls the rate limit held back are made
-    // again once the clocks have moved, so the creation may be older or newer than the last answer.
+    // Each answer with the accounts' times it may have been made at (Answer.within): calls the
+    // rate limit held back are made again once the clocks have moved, so the creation may be
+    // older or newer than the last answer.
     const arrived: Answer[] = [];
-    const arrivedAt = new Map<Answer, number>();
     const call = async () => {
       const a = await send(world, model, t, 'rest');
       arrived.push(a);
-      arrivedAt.set(a, world.now());
       return a;
     };
     await world.parallel(Array.from({ length: this.copies }, () => call), [keyOf(model, t.account, 'readWrite') as string]);
@@ -175,7 +174,7 @@ export class ConcurrentFirsts implements ModelCommand {
     const at = firsts[0] ? judged.indexOf(firsts[0]) : judged.length;
     const before = judged.slice(0, at);
     const ordered = [...before.filter((a) => !replay(a)), ...judged.slice(at, at + 1), ...before.filter(replay), ...judged.slice(at + 1)];
-    for (const a of ordered) judge(model, t, a, arrivedAt.get(a));
+    for (const a of ordered) judge(model, t, a, a.within);
   }
 
   toString(): string {
@@ -230,7 +229,7 @@ function checkBuild(model: ApiModel, account: ModelAccount, build: ModelBuild, a
   }
   if (status === STATUS_COMPLETED && !(Array.isArray(deliverables) && deliverables.length > 0)) fail(DELIVERABLES, where);
   if (model.strict && status !== STATUS_COMPLETED && Array.isArray(deliverables) && deliverables.length > 0) fail(DELIVERABLES, where);
-  const elapsed = model.now() - build.createdAt;
+  const elapsed = model.since(build.createdAt);
   if (build.failStage) {
     const limit = STAGES.indexOf(build.failStage as (typeof STAGES)[number]) + 1;
     if (status === STATUS_COMPLETED || (typeof status === 'number' && status > limit)) fail(FAILURE, `it should fail in ${build.failStage}; ${where}`);
