@@ -14,6 +14,7 @@ import { runDiffCommand } from './diff/command.js';
 import { runDriftCommand } from './drift/command.js';
 import { runProxyCommand } from './proxy/command.js';
 import { configFromEnv, flagsToEnv, USAGE } from './lib/config.js';
+import { usageLine } from './lib/usage-problem.js';
 import { COVERAGE_FILE, formatReport, JUNIT_FILE, SUMMARY_FILE, writeSummary } from './lib/report.js';
 
 async function main(): Promise<number> {
@@ -24,7 +25,7 @@ async function main(): Promise<number> {
   try {
     parsed = flagsToEnv(process.argv.slice(2));
   } catch (e) {
-    process.stderr.write(`contracts: ${(e as Error).message}\n\n${USAGE}\n`);
+    process.stderr.write(usageLine(undefined, (e as Error).message));
     return 2;
   }
   if (parsed.help) {
@@ -36,7 +37,7 @@ async function main(): Promise<number> {
   try {
     config = configFromEnv(process.env);
   } catch (e) {
-    process.stderr.write(`contracts: ${(e as Error).message}\n\n${USAGE}\n`);
+    process.stderr.write(usageLine(undefined, (e as Error).message));
     return 2;
   }
   try {

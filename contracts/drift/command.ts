@@ -5,6 +5,7 @@ import type { CredentialRole } from './credentials.js';
 import { readHar, type Har } from './har.js';
 import { replayRecording } from './replay.js';
 import { watchStopRequests } from '../lib/stop-signals.js';
+import { explainParseArgs, usageLine } from '../lib/usage-problem.js';
 import { driftReport, formatDriftReport, writeDriftReports, type DriftReport } from './report.js';
 
 export const DRIFT_USAGE = `Usage: content-contracts drift --har <file> --base-url <url> [options]
@@ -58,24 +59,27 @@ export async function checkDrift(options: DriftCheckOptions): Promise<DriftRepor
   return driftReport(result, options.har, startedAt, stale);
 }
 
+const DRIFT_OPTIONS = {
+  har: { type: 'string' },
+  'base-url': { type: 'string' },
+  balance: { type: 'string' },
+  accept: { type: 'string' },
+  'poll-interval': { type: 'string' },
+  'report-dir': { type: 'string' },
+  ...Object.fromEntries(Object.keys(KEY_FLAGS).map((k) => [k, { type: 'string' as const }])),
+  help: { type: 'boolean' },
+} as const;
+const DRIFT_FLAGS = Object.keys(DRIFT_OPTIONS);
+
 export async function runDriftCommand(argv: string[]): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        har: { type: 'string' },
-        'base-url': { type: 'string' },
-        balance: { type: 'string' },
-        accept: { type: 'string' },
-        'poll-interval': { type: 'string' },
-        'report-dir': { type: 'string' },
-        ...Object.fromEntries(Object.keys(KEY_FLAGS).map((k) => [k, { type: 'string' as const }])),
-        help: { type: 'boolean' },
-      },
+      options: DRIFT_OPTIONS,
     }));
   } catch (e) {
-    process.stderr.write(`contracts drift: ${(e as Error).message}\n\n${DRIFT_USAGE}\n`);
+    process.stderr.write(usageLine('drift', explainParseArgs(e, DRIFT_FLAGS)));
     return 2;
   }
   if (values.help) {
@@ -104,7 +108,7 @@ export async function runDriftCommand(argv: string[]): Promise<number> {
               ? 'with credentials, --key-read-write (CONTRACT_KEY_READ_WRITE) is required'
               : undefined;
   if (problem) {
-    process.stderr.write(`contracts drift: ${problem}\n\n${DRIFT_USAGE}\n`);
+    process.stderr.write(usageLine('drift', problem));
     return 2;
   }
   let report: DriftReport;

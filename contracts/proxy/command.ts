@@ -7,6 +7,7 @@ import { Inspector } from './inspector.js';
 import { formatProxyReport, writeProxyReports, type ProxyReport } from './report.js';
 import { startProxy } from './server.js';
 import { watchStopRequests } from '../lib/stop-signals.js';
+import { explainParseArgs, usageLine } from '../lib/usage-problem.js';
 
 export const PROXY_USAGE = `Usage: content-contracts proxy --target <url> [--port <n>] [options]
 
@@ -75,25 +76,28 @@ export async function runProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
 }
 
+const PROXY_OPTIONS = {
+  target: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  level: { type: 'string' },
+  'report-dir': { type: 'string' },
+  'capture-limit': { type: 'string' },
+  record: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+const PROXY_FLAGS = Object.keys(PROXY_OPTIONS);
+
 /** `content-contracts proxy …`: runs until asked to stop (a signal, its npm launcher gone), then reports. */
 export async function runProxyCommand(argv: string[]): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        target: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        level: { type: 'string' },
-        'report-dir': { type: 'string' },
-        'capture-limit': { type: 'string' },
-        record: { type: 'string' },
-        help: { type: 'boolean' },
-      },
+      options: PROXY_OPTIONS,
     }));
   } catch (e) {
-    process.stderr.write(`contracts proxy: ${(e as Error).message}\n\n${PROXY_USAGE}\n`);
+    process.stderr.write(usageLine('proxy', explainParseArgs(e, PROXY_FLAGS)));
     return 2;
   }
   if (values.help) {
@@ -115,7 +119,7 @@ export async function runProxyCommand(argv: string[]): Promise<number> {
             ? `--capture-limit must be a number of bytes, not ${values['capture-limit']}`
             : undefined;
   if (problem) {
-    process.stderr.write(`contracts proxy: ${problem}\n\n${PROXY_USAGE}\n`);
+    process.stderr.write(usageLine('proxy', problem));
     return 2;
   }
   let proxy: RunningProxy;
