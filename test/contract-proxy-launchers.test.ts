@@ -15,7 +15,7 @@ import { serveOnLoopback, simulatorUnderTest } from './violations/violated-simul
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'dist/contracts/run.js');
-const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && !k.startsWith('npm_'))), npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' };
+const env: NodeJS.ProcessEnv = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && !k.startsWith('npm_'))), npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' };
 const children: ChildProcess[] = [];
 let project: string;
 let target: { baseUrl: string; close: () => Promise<void> };

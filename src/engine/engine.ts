@@ -17,6 +17,7 @@ import { Router, methodNotAllowed } from './router.js';
 import { assertHandlersMatch } from './handler-checks.js';
 import type { EngineRequest } from './types.js';
 import type { HandledResponse, HandleOptions } from './handled.js';
+import { counted } from '../errors/counted.js';
 
 export type { HandledResponse, HandleOptions } from './handled.js';
 
@@ -148,7 +149,7 @@ export class Engine<State extends EngineState = EngineState> {
       throw new ApiError(
         429,
         'RATE_LIMITED',
-        `Rate limit of ${decision.state.limit} requests a minute exceeded; retry in ${decision.retryAfterSeconds} s.`,
+        `Rate limit of ${counted(decision.state.limit, 'request')} a minute exceeded; retry in ${decision.retryAfterSeconds} s.`,
         { bucket: decision.state.bucket, limit: decision.state.limit, retryAfterSeconds: decision.retryAfterSeconds },
         { 'retry-after': String(decision.retryAfterSeconds) },
       );
