@@ -51,7 +51,7 @@ export async function main(): Promise<void> {
     const saved = options.stateFile ? readStateFile(options.stateFile.path) : undefined;
     // Without --seed, the file's seed: a state file alone is enough to pick up where it was.
     if (saved && !options.seedGiven) options.simulator.seed = saved.seed;
-    sources = readScenarioFiles(options.scenarios);
+    sources = await readScenarioFiles(options.scenarios);
     // A saved simulation already holds what its scenarios made: they are not loaded twice.
     const scenarios = saved ? [] : sources.map((s) => s.value);
     simulator = createSimulator({ contentCacheBytes: contentCacheBytesFor(), ...options.simulator, scenarios });

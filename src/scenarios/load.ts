@@ -6,6 +6,7 @@ import type { SimulatorState } from '../state/simulator-state.js';
 import { PlacementRefused, runAccount } from './account-run.js';
 import { ScenarioError, type InProcessHandle } from './calls.js';
 import { scenarioProblems } from './check.js';
+import { everyProblem } from './every-problem.js';
 import type { LoadedAccount, LoadedScenario, Scenario, ScenarioAccount } from './types.js';
 
 /** An account's now once loaded, when its scenario does not say. */
@@ -85,16 +86,16 @@ function rehearse(sim: SimulatorState, handle: InProcessHandle, spec: ScenarioAc
  */
 export function loadScenario(sim: SimulatorState, handle: InProcessHandle, input: unknown): LoadedScenario {
   const problems = scenarioProblems(input);
-  if (problems.length > 0) throw new ScenarioError(problems);
+  if (problems.length > 0) throw everyProblem(sim, handle, input, problems);
   const scenario = input as Scenario;
-  const plans = scenario.accounts.map((spec, i) => {
+  const plans = withEveryProblem(sim, handle, input, () => scenario.accounts.map((spec, i) => {
     const path = `accounts[${i}]`;
     const end = Date.parse(spec.clock?.at ?? DEFAULT_SCENARIO_TIME);
     const id = accountIdFor(sim, scenario.scenario, spec.name);
     const { span, opening, attempt } = rehearse(sim, handle, spec, path, id, end);
     if (end - span < 0) throw new ScenarioError([{ path: `${path}.clock.at`, message: 'is too early for the builds to have run before it' }]);
     return { spec, path, id, end, span, opening, attempt };
-  });
+  }));
   const accounts: Record<string, LoadedAccount> = {};
   for (const plan of plans) {
     const start = plan.end - plan.span;
@@ -109,6 +110,16 @@ export function loadScenario(sim: SimulatorState, handle: InProcessHandle, input
     accounts[plan.spec.name] = { ...made, now: toIso(plan.end) };
   }
   return { scenario: scenario.scenario, accounts };
+}
+
+/** A rehearsal refused by one call: the problems of all the others with it (not a build that found no room: that is placement's). */
+function withEveryProblem<T>(sim: SimulatorState, handle: InProcessHandle, input: unknown, rehearse: () => T): T {
+  try {
+    return rehearse();
+  } catch (error) {
+    if (error instanceof ScenarioError && !(error instanceof PlacementRefused)) throw everyProblem(sim, handle, input, error.problems);
+    throw error;
+  }
 }
 
 export function scenarioEntry(scenario: Scenario, loaded: LoadedScenario, loadedAt: number): LoadedScenarioEntry {
