@@ -1,4 +1,4 @@
-// A copy of src/cli/closest-name.ts, line for line (contracts/ imports nothing from src/; test/command-copies.test.ts holds them equal).
+// A copy of src/errors/closest-name.ts, line for line (contracts/ imports nothing from src/; test/command-copies.test.ts holds them equal).
 /**
  * The known name nearest to one typed, when it is near enough to be a typo ("did you mean"):
  * for command-line options, configuration keys and the fields of a request alike.

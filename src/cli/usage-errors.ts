@@ -5,7 +5,7 @@
  * the parser is given, so every option added there is suggested too.
  */
 import type { ParseArgsConfig } from 'node:util';
-import { closestName } from './closest-name.js';
+import { closestName } from '../errors/closest-name.js';
 
 export class UsageError extends Error {}
 
