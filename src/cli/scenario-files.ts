@@ -10,7 +10,7 @@ export async function readScenarioFiles(names: readonly string[]): Promise<Scena
   const { readScenarioText } = names.some((name) => !Object.hasOwn(shippedScenarios, name)) ? await import('../scenarios/source.js') : { readScenarioText: undefined };
   return names.map((name) => {
     if (Object.hasOwn(shippedScenarios, name)) {
-      return { value: shippedScenarios[name as keyof typeof shippedScenarios], locate: (path: string) => `${name} (shipped)${path ? ` at ${path}` : ''}` };
+      return { value: shippedScenarios[name as keyof typeof shippedScenarios], locate: (path: string) => `${name} (shipped)${path ? ` at ${path}` : ''}`, position: () => undefined };
     }
     let text: string;
     try {

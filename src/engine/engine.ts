@@ -11,7 +11,7 @@ import { guardControl } from './control-guard.js';
 import type { EngineFault, EngineHooks } from './engine-hooks.js';
 import { guessingAddress, originRelative } from './request-facts.js';
 import { CORS_HEADERS, preflightResponse } from './cors.js';
-import { bodyLimitFor, readJsonBody } from './http-body.js';
+import { bodyLimitFor, readJsonBody, readYamlBody } from './http-body.js';
 import type { RequestValidator, ValidatedParameters } from './request-validation.js';
 import { Router, methodNotAllowed } from './router.js';
 import { assertHandlersMatch } from './handler-checks.js';
@@ -113,7 +113,7 @@ export class Engine<State extends EngineState = EngineState> {
     if (controlPath) {
       if (this.options.control === false) throw new ApiError(404, 'NOT_FOUND', 'The control API is switched off (--no-control).');
       if (!options.controlTrusted) guardControl(request, method, this.options.controlToken, new URL(this.options.sim.oauth.issuer).hostname);
-      return this.control(method, path, query, request, exchange);
+      return this.control(method, path, query, request, exchange, options);
     }
     return this.service(method, path, query, request, exchange, options);
   }
@@ -219,7 +219,7 @@ export class Engine<State extends EngineState = EngineState> {
     return handler({ sim: this.options.sim, params, body, correlationId: exchange.correlationId, now: exchange.now });
   }
 
-  private control(method: string, path: string, query: string, request: EngineRequest, exchange: Exchange): Reply {
+  private control(method: string, path: string, query: string, request: EngineRequest, exchange: Exchange, options: HandleOptions = {}): Reply {
     const route = this.controlRouter.route(method, path);
     if (route.kind === 'not-found') throw new ApiError(404, 'NOT_FOUND', `No control operation at ${method} ${path}.`);
     if (route.kind === 'method-not-allowed') {
@@ -230,7 +230,7 @@ export class Engine<State extends EngineState = EngineState> {
     const full = this.options.hooks.refuseWhenFull.controlCall(operation.operationId);
     if (full) throw full;
     const params = this.parameters(operation, pathParams, query, request);
-    const body = this.body(operation, request);
+    const body = this.body(operation, request, options.readYaml);
     const handler = this.options.controlHandlers[operation.operationId] as ControlHandlerOf<State>;
     return handler({ sim: this.options.sim, params, body, correlationId: exchange.correlationId, now: exchange.now });
   }
@@ -243,9 +243,11 @@ export class Engine<State extends EngineState = EngineState> {
     return this.options.validator.parameters(operation, { path: pathParams, query: queryValues, header: request.headers });
   }
 
-  private body(operation: Operation, request: EngineRequest): unknown {
+  private body(operation: Operation, request: EngineRequest, readYaml?: (text: string) => unknown): unknown {
     if (!operation.bodySchemaPointer) return undefined;
-    const body = readJsonBody(request.headers['content-type'], request.body, bodyLimitFor(originRelative(request.url)));
+    const limit = bodyLimitFor(originRelative(request.url));
+    const yaml = operation.bodyYaml ? readYamlBody(request.headers['content-type'], request.body, limit, readYaml) : undefined;
+    const body = yaml ? yaml.value : readJsonBody(request.headers['content-type'], request.body, limit);
     if (body === undefined) {
       if (operation.bodyRequired) throw validationError([{ path: 'body', message: 'is required: send a JSON object' }]);
       return undefined;

@@ -5,6 +5,7 @@ import { Account } from '../store/account.js';
 import { PlacementRefused, runAccount } from './account-run.js';
 import { ScenarioError, type InProcessHandle } from './calls.js';
 import type { ScenarioAccount } from './types.js';
+import { STATUSES } from './check.js';
 
 /** Tokens enough that no call of the collecting run is refused for want of them. */
 const PLENTY = 1_000_000_000;
@@ -25,7 +26,10 @@ export function everyProblem(sim: SimulatorState, handle: InProcessHandle, input
       if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) return;
       const collect: FieldProblem[] = [];
       // A build the API refused leaves nothing to place: the calls after the builds are then run again without them.
-      if (!collectFrom(sim, handle, spec as ScenarioAccount, i, collect)) collectFrom(sim, handle, { ...(spec as ScenarioAccount), builds: [] }, i, collect);
+      // A build whose status the shape check refused is tried as pending: its body is still the API's to judge.
+      const builds = (spec as ScenarioAccount).builds;
+      const tried = Array.isArray(builds) ? { ...(spec as ScenarioAccount), builds: builds.map((b) => (b && typeof b === 'object' && !STATUSES.includes(b.status) ? { ...b, status: 'pending' as const, failedAt: undefined } : b)) } : (spec as ScenarioAccount);
+      if (!collectFrom(sim, handle, tried, i, collect)) collectFrom(sim, handle, { ...(spec as ScenarioAccount), builds: [] }, i, collect);
       problems.push(...collect);
     });
   }
