@@ -57,7 +57,7 @@ export interface FetchClient {
 }
 
 /** The paths the simulator answers on any origin; the dashboard at / only where it owns the origin. */
-const SIMULATOR_PATHS = /^\/(?:api\/|_sim(?:\/|$)|healthz$|readyz$|oauth\/|\.well-known\/oauth-|mcp\/?$|docs(?:\/|$)|openapi\.(?:json|yaml)$|simulator-control\.yaml$|dashboard\/)/;
+const SIMULATOR_PATHS = /^\/(?:api\/|_sim(?:\/|$)|healthz$|readyz$|oauth\/|\.well-known\/oauth-|mcp\/?$|docs(?:\/|$)|openapi\.(?:json|yaml)$|simulator-control\.(?:json|yaml)$|dashboard\/)/;
 
 export function createApp(simulator: Simulator, options: AppOptions = {}): App {
   const assets = options.assets ?? noAssets;
