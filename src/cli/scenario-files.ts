@@ -5,10 +5,12 @@ import type { ScenarioSource } from '../scenarios/source.js';
 import type { LoadedScenario } from '../scenarios/types.js';
 
 /** Each `--scenario`: a file (YAML or JSON), or the name of a scenario shipped with the package. */
-export async function readScenarioFiles(names: readonly string[]): Promise<ScenarioSource[]> {
+export async function readScenarioFiles(names: ReadonlyArray<string | Record<string, unknown>>): Promise<ScenarioSource[]> {
   // The YAML parser is loaded only when a file is read: a start without one never loads it.
-  const { readScenarioText } = names.some((name) => !Object.hasOwn(shippedScenarios, name)) ? await import('../scenarios/source.js') : { readScenarioText: undefined };
-  return names.map((name) => {
+  const files = names.some((name) => typeof name === 'string' && !Object.hasOwn(shippedScenarios, name));
+  const { readScenarioText } = files ? await import('../scenarios/source.js') : { readScenarioText: undefined };
+  return names.map((name, i) => {
+    if (typeof name !== 'string') return { value: name, locate: (path: string) => `the config file's scenario ${i + 1}${path ? ` at ${path}` : ''}`, position: () => undefined };
     if (Object.hasOwn(shippedScenarios, name)) {
       return { value: shippedScenarios[name as keyof typeof shippedScenarios], locate: (path: string) => `${name} (shipped)${path ? ` at ${path}` : ''}`, position: () => undefined };
     }
