@@ -56,7 +56,7 @@ export function seaNodePackage(platform: NodeJS.Platform = process.platform, arc
 }
 
 /** Fetches that one Node through npm (its cache and registry settings), into the build's cache. */
-export function fetchSeaNode(found = seaNodePackage(), install = (args: string[]) => execFileSync('npm', args, { stdio: ['ignore', 'ignore', 'inherit'] })): string | undefined {
+export function fetchSeaNode(found = seaNodePackage(), install: (args: string[]) => unknown = (args) => execFileSync('npm', args, { stdio: ['ignore', 'ignore', 'inherit'] })): string | undefined {
   if (!found) return undefined;
   if (existsSync(found.binary)) return found.binary;
   process.stderr.write(`build:sea: fetching ${found.spec} (one Node, into ${SEA_NODE_CACHE})\n`);
