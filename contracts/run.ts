@@ -15,6 +15,7 @@ import { runDriftCommand } from './drift/command.js';
 import { runProxyCommand } from './proxy/command.js';
 import { runSceneCommand } from './scene/command.js';
 import { configFromEnv, flagsToEnv, USAGE } from './lib/config.js';
+import { usageLine } from './lib/usage-problem.js';
 import { COVERAGE_FILE, formatReport, JUNIT_FILE, SUMMARY_FILE, writeSummary } from './lib/report.js';
 
 async function main(): Promise<number> {
@@ -26,7 +27,7 @@ async function main(): Promise<number> {
   try {
     parsed = flagsToEnv(process.argv.slice(2));
   } catch (e) {
-    process.stderr.write(`contracts: ${(e as Error).message}\n\n${USAGE}\n`);
+    process.stderr.write(usageLine(undefined, (e as Error).message));
     return 2;
   }
   if (parsed.help) {
@@ -38,7 +39,7 @@ async function main(): Promise<number> {
   try {
     config = configFromEnv(process.env);
   } catch (e) {
-    process.stderr.write(`contracts: ${(e as Error).message}\n\n${USAGE}\n`);
+    process.stderr.write(usageLine(undefined, (e as Error).message));
     return 2;
   }
   try {

@@ -102,7 +102,7 @@ describe('images: generation (POST /api/v1/images)', () => {
     const res = await h.post('/api/v1/images', { prompt: 'Anything' }, { key: h.keys.emptyAccount });
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ code: 'INSUFFICIENT_TOKENS', details: { required: 1, available: 0, shortfall: 1 } });
-    expect(res.body.error).toMatch(/^This image costs 1 tokens/);
+    expect(res.body.error).toMatch(/^This image costs 1 token and the balance is 0: 1 more needed\.$/);
     expect((await h.get('/api/v1/images', { key: h.keys.emptyAccount })).body.data).toEqual([]);
     expect((await h.get('/api/v1/tokens/transactions', { key: h.keys.emptyAccount })).body.data).toEqual([]);
   });

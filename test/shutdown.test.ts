@@ -51,6 +51,16 @@ describe('content-sim serve stops cleanly', () => {
     expect(performance.now() - started).toBeLessThan(1000 + 1000);
   });
 
+  it('drains and exits 0 on the SIGHUP a closing terminal sends, as on SIGTERM', async () => {
+    const { child } = await start(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--drain-timeout', '1']);
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    child.kill('SIGHUP');
+    // Node's own SIGHUP would end it at once with no exit code of 0 and no word of draining.
+    expect(await exited(child)).toBe(0);
+    expect(stderr).toContain('content-sim: SIGHUP: draining');
+  });
+
   it('stops at once on a second signal', async () => {
     const { child, port } = await start(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--quiet', '--drain-timeout', '60']);
     await stallers(port);

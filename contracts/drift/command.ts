@@ -4,6 +4,8 @@ import { applyAccepted, readAcceptFile, type AcceptedDifference } from './accept
 import type { CredentialRole } from './credentials.js';
 import { readHar, type Har } from './har.js';
 import { replayRecording } from './replay.js';
+import { watchStopRequests } from '../lib/stop-signals.js';
+import { explainParseArgs, usageLine } from '../lib/usage-problem.js';
 import { driftReport, formatDriftReport, writeDriftReports, type DriftReport } from './report.js';
 
 export const DRIFT_USAGE = `Usage: content-contracts drift --har <file> --base-url <url> [options]
@@ -14,6 +16,8 @@ order, and reports every answer that drifted from the recorded one: status, erro
 and types of fields, enumerated values, documented headers, the order of a build's states.
 Generated text, ids, timestamps, counts and amounts are never compared. Ids and keys are mapped
 to the target's as a client learns them, from earlier answers. Exits 1 on drift not accepted.
+On SIGINT, SIGTERM or SIGHUP (or its npm launcher gone) it stops before the next call, reports
+what it replayed, and exits 1: a replay that did not finish is not a pass.
 
   --har <file>            the recording (required)
   --base-url <url>        the server to replay against (CONTRACT_BASE_URL; required). The
@@ -41,6 +45,8 @@ export interface DriftCheckOptions {
   balance?: number;
   accept?: string;
   pollIntervalMs?: number;
+  /** Stops the replay early; what was replayed is reported. */
+  signal?: AbortSignal;
 }
 
 /** Replays and reports (the programmatic form of the command). */
@@ -48,29 +54,32 @@ export async function checkDrift(options: DriftCheckOptions): Promise<DriftRepor
   const startedAt = new Date().toISOString();
   const har: Har = readHar(options.har);
   const accepted: AcceptedDifference[] = options.accept ? readAcceptFile(options.accept) : [];
-  const result = await replayRecording({ har, baseUrl: options.baseUrl, keys: options.keys, balance: options.balance, pollIntervalMs: options.pollIntervalMs });
+  const result = await replayRecording({ har, baseUrl: options.baseUrl, keys: options.keys, balance: options.balance, pollIntervalMs: options.pollIntervalMs, signal: options.signal });
   const stale = applyAccepted(result.drifts, accepted);
   return driftReport(result, options.har, startedAt, stale);
 }
+
+const DRIFT_OPTIONS = {
+  har: { type: 'string' },
+  'base-url': { type: 'string' },
+  balance: { type: 'string' },
+  accept: { type: 'string' },
+  'poll-interval': { type: 'string' },
+  'report-dir': { type: 'string' },
+  ...Object.fromEntries(Object.keys(KEY_FLAGS).map((k) => [k, { type: 'string' as const }])),
+  help: { type: 'boolean' },
+} as const;
+const DRIFT_FLAGS = Object.keys(DRIFT_OPTIONS);
 
 export async function runDriftCommand(argv: string[]): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        har: { type: 'string' },
-        'base-url': { type: 'string' },
-        balance: { type: 'string' },
-        accept: { type: 'string' },
-        'poll-interval': { type: 'string' },
-        'report-dir': { type: 'string' },
-        ...Object.fromEntries(Object.keys(KEY_FLAGS).map((k) => [k, { type: 'string' as const }])),
-        help: { type: 'boolean' },
-      },
+      options: DRIFT_OPTIONS,
     }));
   } catch (e) {
-    process.stderr.write(`contracts drift: ${(e as Error).message}\n\n${DRIFT_USAGE}\n`);
+    process.stderr.write(usageLine('drift', explainParseArgs(e, DRIFT_FLAGS)));
     return 2;
   }
   if (values.help) {
@@ -99,17 +108,22 @@ export async function runDriftCommand(argv: string[]): Promise<number> {
               ? 'with credentials, --key-read-write (CONTRACT_KEY_READ_WRITE) is required'
               : undefined;
   if (problem) {
-    process.stderr.write(`contracts drift: ${problem}\n\n${DRIFT_USAGE}\n`);
+    process.stderr.write(usageLine('drift', problem));
     return 2;
   }
   let report: DriftReport;
+  const stop = watchStopRequests();
+  const abort = new AbortController();
+  void stop.stopped.then((reason) => abort.abort(reason));
   try {
-    report = await checkDrift({ har: resolve(values.har as string), baseUrl: baseUrl as string, keys: Object.keys(keys).length ? keys : undefined, balance, accept: values.accept ? resolve(values.accept as string) : undefined, pollIntervalMs: poll === undefined ? undefined : poll * 1000 });
+    report = await checkDrift({ har: resolve(values.har as string), baseUrl: baseUrl as string, keys: Object.keys(keys).length ? keys : undefined, balance, accept: values.accept ? resolve(values.accept as string) : undefined, pollIntervalMs: poll === undefined ? undefined : poll * 1000, signal: abort.signal });
   } catch (e) {
     process.stderr.write(`contracts drift: ${(e as Error).message}\n`);
     return 2;
+  } finally {
+    stop.dispose();
   }
   const files = writeDriftReports(report, resolve((values['report-dir'] as string | undefined) ?? 'reports'));
   process.stdout.write(`${formatDriftReport(report)}\nJSON report: ${files.json}\nJUnit report: ${files.junit}\n`);
-  return report.drifts.length > 0 ? 1 : 0;
+  return report.drifts.length > 0 || report.interrupted ? 1 : 0;
 }

@@ -22,6 +22,8 @@ export interface ReplayOptions {
   /** At most this many extra polls per build (default 200). */
   maxFollowUps?: number;
   fetch?: FetchLike;
+  /** Stops the replay before the next call (and ends a wait between polls): what was replayed is reported. */
+  signal?: AbortSignal;
 }
 
 export interface ReplayResult {
@@ -37,6 +39,8 @@ export interface ReplayResult {
   /** Recorded ids and secrets the replay learnt the target's for. */
   mapped: number;
   drifts: Drift[];
+  /** Why the replay stopped before the recording's end (a signal), when it did. */
+  interrupted?: string;
 }
 
 /** Request headers that belong to a connection or are the client library's own, not the call's. */
@@ -65,6 +69,10 @@ export async function replayRecording(options: ReplayOptions): Promise<ReplayRes
   let lastTime: number | undefined;
 
   for (const [index, entry] of entries.entries()) {
+    if (options.signal?.aborted) {
+      result.interrupted = String(options.signal.reason ?? 'stopped');
+      break;
+    }
     const path = servicePath(entry.request.url);
     if (path === undefined || entry._injected !== undefined || isNotificationStream(entry)) {
       const reason = path === undefined ? skipReason(entry.request.url) : entry._injected !== undefined ? 'a fault the simulator injected on purpose (_injected)' : 'an MCP notification stream (GET /mcp), not a call';
@@ -119,8 +127,9 @@ async function followBuild(x: FollowContext): Promise<Answer> {
   let replayedBuild = buildOf(unwrap(replayed.json));
   if (replayedBuild) states.observe(recordedBuild.id, 'replayed', { status: replayedBuild.status, ...seen });
   const limit = x.options.maxFollowUps ?? 200;
-  for (let n = 0; replayedBuild && FINAL_STATES.has(recordedBuild.status) && !FINAL_STATES.has(replayedBuild.status) && n < limit; n++) {
-    await wait(x.target, x.options.pollIntervalMs ?? 30_000);
+  for (let n = 0; replayedBuild && FINAL_STATES.has(recordedBuild.status) && !FINAL_STATES.has(replayedBuild.status) && n < limit && !x.options.signal?.aborted; n++) {
+    await wait(x.target, x.options.pollIntervalMs ?? 30_000, x.options.signal);
+    if (x.options.signal?.aborted) break;
     replayed = await x.send();
     x.result.followUps++;
     if (replayed.status === 429) {
@@ -217,9 +226,17 @@ function unwrap(json: unknown): unknown {
   return j?.jsonrpc ? j.result?.structuredContent : json;
 }
 
-async function wait(target: ReplayTarget, pollIntervalMs: number): Promise<void> {
+async function wait(target: ReplayTarget, pollIntervalMs: number, signal?: AbortSignal): Promise<void> {
   if (target.control) return target.control.advance(pollIntervalMs);
-  await new Promise((resolve) => setTimeout(resolve, pollIntervalMs));
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, pollIntervalMs);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** Every response header openapi.yaml documents, lower-cased: the headers a replay compares. */

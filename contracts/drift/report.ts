@@ -30,7 +30,7 @@ export function driftReport(result: ReplayResult, recording: string, startedAt: 
 
 export function driftSummaryLine(report: DriftReport): string {
   const rules = new Set(report.drifts.map((d) => d.rule)).size;
-  return `contracts drift: ${report.replayed} of ${report.entries} recorded calls replayed, ${report.drifts.length} difference(s) in ${rules} rule(s), ${report.accepted.length} accepted`;
+  return `contracts drift: ${report.replayed} of ${report.entries} recorded calls replayed${report.interrupted ? ` (stopped early: ${report.interrupted})` : ''}, ${report.drifts.length} difference(s) in ${rules} rule(s), ${report.accepted.length} accepted`;
 }
 
 /** One line per difference: the call, the rule and field, both values, the explanation. */

@@ -1,3 +1,5 @@
+import { closestName } from './closest-name.js';
+import { unknownOption, UsageProblem } from './usage-problem.js';
 import { MODEL_FLAG_ENV, MODEL_HELP, MODEL_USAGE, modelOptionsFromEnv, type ModelOptions } from '../model/options.js';
 import type { ContractLevel } from './contract-validator.js';
 
@@ -140,6 +142,11 @@ Also: content-contracts diff <old.yaml> <new.yaml>   breaking changes between tw
       (each with --help)`;
 
 /** Turns the runner's flags into the environment the suite reads; unknown flags are errors. */
+/** Every flag of the suite's own run, for "did you mean". */
+const SUITE_FLAGS = [...Object.keys(FLAG_ENV), ...Object.keys(SWITCH_ENV), ...Object.keys(OPT_IN_ENV), 'help'];
+const SUBCOMMANDS = ['proxy', 'drift', 'diff'];
+const closestCommand = (word: string) => (SUBCOMMANDS.find((c) => c.startsWith(word) || word.startsWith(c)) ?? SUBCOMMANDS.find((c) => c === closestName(word, SUBCOMMANDS)));
+
 export function flagsToEnv(argv: readonly string[]): { env: Record<string, string>; help: boolean } {
   const env: Record<string, string> = {};
   let help = false;
@@ -151,7 +158,10 @@ export function flagsToEnv(argv: readonly string[]): { env: Record<string, strin
       continue;
     }
     const [flag, inline] = arg.replace(/^--/, '').split(/=(.*)/s, 2) as [string, string | undefined];
-    if (!arg.startsWith('--')) throw new Error(`unexpected argument ${arg}`);
+    if (!arg.startsWith('--')) {
+      const command = closestCommand(arg);
+      throw new UsageProblem(`unexpected argument ${arg}${command ? `: did you mean content-contracts ${command}?` : ''}`);
+    }
     if (flag in SWITCH_ENV) {
       env[SWITCH_ENV[flag] as string] = '0';
       continue;
@@ -161,9 +171,9 @@ export function flagsToEnv(argv: readonly string[]): { env: Record<string, strin
       continue;
     }
     const name = FLAG_ENV[flag];
-    if (!name) throw new Error(`unknown option --${flag}`);
+    if (!name) throw unknownOption(`--${flag}`, SUITE_FLAGS);
     const value = inline ?? argv[++i];
-    if (value === undefined) throw new Error(`--${flag} needs a value`);
+    if (value === undefined) throw new UsageProblem(`--${flag} needs a value: --${flag} <value> or --${flag}=<value>`);
     env[name] = value;
   }
   return { env, help };

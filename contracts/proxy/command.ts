@@ -6,13 +6,16 @@ import { HarRecorder } from './har-recorder.js';
 import { Inspector } from './inspector.js';
 import { formatProxyReport, writeProxyReports, type ProxyReport } from './report.js';
 import { startProxy } from './server.js';
+import { watchStopRequests } from '../lib/stop-signals.js';
+import { explainParseArgs, usageLine } from '../lib/usage-problem.js';
 
 export const PROXY_USAGE = `Usage: content-contracts proxy --target <url> [--port <n>] [options]
 
 A validation proxy: point a client (an SDK's tests, a front end) at it instead of the server.
 It passes every request and response through unchanged, streaming bodies, and holds each to
-openapi.yaml and to this API's behaviour. On SIGINT or SIGTERM it prints its report, writes
-it as JSON and JUnit, and exits 1 if it saw a violation.
+openapi.yaml and to this API's behaviour. On SIGINT, SIGTERM or SIGHUP (or, started through npx
+or an npm script, when that npm process is gone) it writes the recording, prints its report,
+writes it as JSON and JUnit, and exits 1 if it saw a violation.
 
   --target <url>         the server: the real service or a simulator (required)
   --port <n>             the port to listen on (default 0: any free port, printed at start)
@@ -73,25 +76,28 @@ export async function runProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
 }
 
-/** `content-contracts proxy …`: runs until SIGINT or SIGTERM, then reports. */
+const PROXY_OPTIONS = {
+  target: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  level: { type: 'string' },
+  'report-dir': { type: 'string' },
+  'capture-limit': { type: 'string' },
+  record: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+const PROXY_FLAGS = Object.keys(PROXY_OPTIONS);
+
+/** `content-contracts proxy …`: runs until asked to stop (a signal, its npm launcher gone), then reports. */
 export async function runProxyCommand(argv: string[]): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        target: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        level: { type: 'string' },
-        'report-dir': { type: 'string' },
-        'capture-limit': { type: 'string' },
-        record: { type: 'string' },
-        help: { type: 'boolean' },
-      },
+      options: PROXY_OPTIONS,
     }));
   } catch (e) {
-    process.stderr.write(`contracts proxy: ${(e as Error).message}\n\n${PROXY_USAGE}\n`);
+    process.stderr.write(usageLine('proxy', explainParseArgs(e, PROXY_FLAGS)));
     return 2;
   }
   if (values.help) {
@@ -113,7 +119,7 @@ export async function runProxyCommand(argv: string[]): Promise<number> {
             ? `--capture-limit must be a number of bytes, not ${values['capture-limit']}`
             : undefined;
   if (problem) {
-    process.stderr.write(`contracts proxy: ${problem}\n\n${PROXY_USAGE}\n`);
+    process.stderr.write(usageLine('proxy', problem));
     return 2;
   }
   let proxy: RunningProxy;
@@ -123,11 +129,10 @@ export async function runProxyCommand(argv: string[]): Promise<number> {
     process.stderr.write(`contracts proxy: cannot start: ${(e as Error).message}\n`);
     return 2;
   }
+  // Listening before the line that says so: whoever reads it may send the signal at once.
+  const stop = watchStopRequests();
   process.stdout.write(`contracts proxy: listening on ${proxy.url}, passing to ${values.target} (${level} level); stop with Ctrl-C or SIGTERM\n`);
-  const signal = await new Promise<string>((done) => {
-    process.once('SIGINT', () => done('SIGINT'));
-    process.once('SIGTERM', () => done('SIGTERM'));
-  });
+  const signal = await stop.stopped;
   const report = await proxy.stop();
   const files = writeProxyReports(report, resolve(values['report-dir'] ?? 'reports'));
   process.stdout.write(`\n(${signal})\n${formatProxyReport(report)}\nJSON report: ${files.json}\nJUnit report: ${files.junit}\n${values.record ? `Recording (HAR 1.2): ${resolve(values.record)}\n` : ''}`);

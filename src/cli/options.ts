@@ -6,6 +6,7 @@ import { CONNECTION_ARGS, CONNECTION_USAGE, parseConnectionOptions, type Connect
 import { parseQuotaOptions, QUOTA_ARGS, QUOTA_USAGE } from './quota-options.js';
 import { explainParseError, UsageError } from './usage-errors.js';
 import { rulesOffFrom } from '../client-report/rules-option.js';
+import { fromEnvironment, fromFile, layered, type OptionSource, type OptionValues } from './option-sources.js';
 
 export { UsageError };
 
@@ -29,8 +30,12 @@ export interface ServeOptions {
   seedGiven: boolean;
   /** Above this resident memory (MiB), calls that would store more get 503 CAPACITY_EXCEEDED. */
   maxMemoryMiB?: number;
-  /** `--scenario`s: files (YAML or JSON) or names of shipped scenarios, loaded at start in order. */
-  scenarios: string[];
+  /** `--scenario`s: files (YAML or JSON) or names of shipped scenarios, loaded at start in order; a config file may write them out. */
+  scenarios: Array<string | Record<string, unknown>>;
+  /** Each setting given and where it came from (--print-config). */
+  settings: { values: OptionValues; from: Record<string, OptionSource>; file?: string };
+  /** `--print-config`: show the effective configuration and exit. */
+  printConfig: boolean;
   /** OAuth client metadata documents: also fetch http URLs on loopback hosts (local testing). */
   metadataDocumentsOnLoopback?: boolean;
   /** Bounds on open connections and on how long a client may take to send a request. */
@@ -96,6 +101,11 @@ ${CONNECTION_USAGE}${QUOTA_USAGE}  --instance <n>      This simulator's number (
   --log-format <f>    Request log as text (default) or json, one object a line (env SIM_LOG_FORMAT)
   --quiet             Do not log requests
   --log-dashboard     Log the dashboard's own reads too (left out: it polls several times a second)
+  --config <file>     Read options from a YAML or JSON file, each under its flag's name
+                      (journal-size: 50; serve-config.schema.json in the package; env SIM_CONFIG).
+                      Every option is also an environment variable, SIM_<FLAG> (SIM_JOURNAL_SIZE,
+                      SIM_QUIET=1; PORT, HOST, SIM_FROZEN_AT): flags over environment over file
+  --print-config      Print the effective configuration (secrets hidden) and exit
   -h, --help          Show this help
   -v, --version       Show the version
 `;
@@ -136,14 +146,18 @@ const SERVE_OPTIONS = {
   'no-rate-limits': { type: 'boolean' },
   quiet: { type: 'boolean' },
   'log-dashboard': { type: 'boolean' },
+  config: { type: 'string' },
+  'print-config': { type: 'boolean' },
   ...CONNECTION_ARGS,
   ...QUOTA_ARGS,
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
+export { SERVE_OPTIONS };
+
 /** parseArgs, with its errors turned into one line that names the problem and the fix. */
-function parseCommandLine(argv: string[]) {
+export function parseCommandLine(argv: string[]) {
   try {
     return parseArgs({ args: withFrozenDefault(argv), allowPositionals: true, options: SERVE_OPTIONS });
   } catch (error) {
@@ -151,23 +165,30 @@ function parseCommandLine(argv: string[]) {
   }
 }
 
-/** Reads the command line (and the environment) into serve options; throws UsageError on bad input. */
-export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' | 'version' {
-  const { values, positionals } = parseCommandLine(argv);
-  if (values.help) return 'help';
-  if (values.version) return 'version';
+/**
+ * Reads the command line, the environment and a config file's settings (already read:
+ * config-file.ts) into serve options, flags over environment over file; throws UsageError on
+ * bad input.
+ */
+export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv, file: { settings: unknown; name: string } = { settings: {}, name: '' }): ServeOptions | 'help' | 'version' {
+  const { values: flags, positionals } = parseCommandLine(argv);
+  if (flags.help) return 'help';
+  if (flags.version) return 'version';
+  const settings = { ...layered(flags as OptionValues, fromEnvironment(env, SERVE_OPTIONS), fromFile(file.settings, file.name, SERVE_OPTIONS)), ...(file.name ? { file: file.name } : {}) };
+  // From here on every option is read from the layered values alone: its flag, its variable or the file.
+  const values = settings.values as typeof flags & { scenario?: Array<string | Record<string, unknown>> };
   if (positionals.length > 1 || (positionals[0] !== undefined && positionals[0] !== 'serve')) {
     throw new UsageError(`unknown command: ${positionals.join(' ')} (the one command is serve, the default: content-sim --help lists every option)`);
   }
-  const port = Number(values.port ?? env.PORT ?? DEFAULT_PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0 to 65535, not ${values.port ?? env.PORT}`);
-  const speedText = values.speed ?? env.SIM_SPEED;
+  const port = Number(values.port ?? DEFAULT_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0 to 65535, not ${values.port}`);
+  const speedText = values.speed;
   try {
     parseSpeed(speedText);
   } catch (e) {
     throw new UsageError(`--${(e as Error).message}`);
   }
-  const frozenText = values.frozen ?? env.SIM_FROZEN_AT;
+  const frozenText = values.frozen;
   let frozenAt: number | undefined;
   if (frozenText !== undefined) {
     frozenAt = frozenText === '' || frozenText === 'now' ? Date.now() : Date.parse(frozenText);
@@ -175,36 +196,36 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
   }
   const drainSeconds = Number(values['drain-timeout'] ?? 5);
   if (!Number.isFinite(drainSeconds) || drainSeconds < 0 || drainSeconds > 600) throw new UsageError(`--drain-timeout must be 0 to 600 seconds, not ${values['drain-timeout']}`);
-  const controlToken = values['control-token'] ?? env.SIM_CONTROL_TOKEN;
+  const controlToken = values['control-token'];
   if (controlToken !== undefined && controlToken.length < 16) throw new UsageError('--control-token must be at least 16 characters');
-  const publicUrl = values['public-url'] ?? env.SIM_PUBLIC_URL;
+  const publicUrl = values['public-url'];
   if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl)) {
     throw new UsageError(`--public-url takes an origin such as https://sim.example.com, not ${publicUrl}`);
   }
-  const statePath = values['state-file'] ?? env.SIM_STATE_FILE;
+  const statePath = values['state-file'];
   const stateSeconds = Number(values['state-interval'] ?? 5);
   if (!Number.isFinite(stateSeconds) || stateSeconds < 0.01 || stateSeconds > 3600) throw new UsageError(`--state-interval must be 0.01 to 3600 seconds, not ${values['state-interval']}`);
   if (statePath === '') throw new UsageError('--state-file needs a path');
   // --durability: how soon a change reaches the disk (see docs/operations/persistence.md).
-  const durability = values.durability ?? env.SIM_DURABILITY ?? 'every-write';
+  const durability = values.durability ?? 'every-write';
   if (durability !== 'every-write' && durability !== 'interval') throw new UsageError(`--durability must be every-write or interval, not ${durability}`);
   if (values.durability !== undefined && !statePath) throw new UsageError('--durability needs --state-file');
   if (values['accept-damaged-tail'] && !statePath) throw new UsageError('--accept-damaged-tail needs --state-file');
   const journalSize = Number(values['journal-size'] ?? 1000);
   if (!Number.isInteger(journalSize) || journalSize < 0 || journalSize > 1_000_000) throw new UsageError(`--journal-size must be 0 to 1000000, not ${values['journal-size']}`);
-  const instanceText = values.instance ?? env.SIM_INSTANCE;
+  const instanceText = values.instance;
   const instance = instanceText === undefined ? undefined : Number(instanceText);
   if (instance !== undefined && (instanceText === '' || !Number.isInteger(instance) || instance < 0 || instance > 255)) {
     throw new UsageError(`--instance must be 0 to 255, not ${instanceText}`);
   }
-  const maxMemoryText = values['max-memory'] ?? env.SIM_MAX_MEMORY;
+  const maxMemoryText = values['max-memory'];
   const maxMemoryMiB = maxMemoryText === undefined ? undefined : Number(maxMemoryText);
   if (maxMemoryMiB !== undefined && (maxMemoryText === '' || !Number.isInteger(maxMemoryMiB) || maxMemoryMiB < 32 || maxMemoryMiB > 1_048_576)) {
     throw new UsageError(`--max-memory takes MiB from 32 to 1048576, not ${maxMemoryText}`);
   }
-  const logFormat = values['log-format'] ?? env.SIM_LOG_FORMAT ?? 'text';
+  const logFormat = values['log-format'] ?? 'text';
   if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format must be text or json, not ${logFormat}`);
-  const host = values.host ?? env.HOST ?? DEFAULT_HOST;
+  const host = values.host ?? DEFAULT_HOST;
   const seededKeys = values['seeded-keys'] || values['deterministic-secrets'] || isLoopback(host);
   const connections = parseConnectionOptions(values, (message) => new UsageError(message));
   const quotas = parseQuotaOptions(values, (message) => new UsageError(message));
@@ -218,10 +239,10 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     connections,
     drainMs: Math.round(drainSeconds * 1000),
     ...(statePath ? { stateFile: { path: statePath, intervalMs: Math.round(stateSeconds * 1000), durability, ...(values['accept-damaged-tail'] ? { acceptDamagedTail: true } : {}) } } : {}),
-    seedGiven: (values.seed ?? env.SIM_SEED) !== undefined,
+    seedGiven: values.seed !== undefined,
     ...(maxMemoryMiB !== undefined ? { maxMemoryMiB } : {}),
     // OAuth client ID metadata documents over http on loopback: for testing a client locally.
-    ...(values['oauth-loopback-metadata'] || env.SIM_OAUTH_LOOPBACK_METADATA === '1' ? { metadataDocumentsOnLoopback: true } : {}),
+    ...(values['oauth-loopback-metadata'] ? { metadataDocumentsOnLoopback: true } : {}),
     port,
     host,
     quiet: values.quiet ?? false,
@@ -229,8 +250,10 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv): Serve
     logFormat,
     scenarios: values.scenario ?? [],
     clientReport: values['client-report'] ?? false,
+    settings,
+    printConfig: flags['print-config'] ?? false,
     simulator: {
-      seed: values.seed ?? env.SIM_SEED ?? DEFAULT_SEED,
+      seed: values.seed ?? DEFAULT_SEED,
       speed: speedText as SimulatorOptions['speed'],
       frozenAt,
       ...(publicUrl ? { publicUrl } : {}),

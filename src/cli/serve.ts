@@ -4,7 +4,9 @@ import { createNodeHandler, nodeClientMetadata } from '../adapters/node-handler.
 import { createApp } from '../app/create-app.js';
 import { createSimulator } from '../simulator.js';
 import { VERSION } from '../version.js';
-import { parseServeOptions, USAGE, UsageError } from './options.js';
+import { USAGE, UsageError } from './options.js';
+import { loadServeOptions } from './config-file.js';
+import { formatEffective } from './option-sources.js';
 import { listenProblem, stateFileProblem } from './startup-problems.js';
 import { banner, exposureWarning } from './banner.js';
 import { isLoopback } from '../engine/control-guard.js';
@@ -24,7 +26,7 @@ import { clientReportSummary } from './client-report-summary.js';
 export async function main(): Promise<void> {
   let parsed;
   try {
-    parsed = parseServeOptions(process.argv.slice(2), process.env);
+    parsed = await loadServeOptions(process.argv.slice(2), process.env);
   } catch (e) {
     // One line that names the problem and the fix; the whole usage only where a person asks for it (--help).
     if (!(e instanceof UsageError)) throw e;
@@ -36,6 +38,7 @@ export async function main(): Promise<void> {
   if (parsed === 'version') return void process.stdout.write(`${VERSION}\n`);
 
   const options = parsed;
+  if (options.printConfig) return void process.stdout.write(formatEffective(options.settings.values, options.settings.from, options.settings.file));
   let simulator;
   let durableState: DurableState | undefined;
   let sources: ScenarioSource[] = [];
@@ -52,7 +55,7 @@ export async function main(): Promise<void> {
     const saved = options.stateFile && persistence ? persistence.readStateFile(options.stateFile.path) : undefined;
     // Without --seed, the file's seed: a state file alone is enough to pick up where it was.
     if (saved && !options.seedGiven) options.simulator.seed = saved.seed;
-    sources = scenarioFiles?.readScenarioFiles(options.scenarios) ?? [];
+    sources = (await scenarioFiles?.readScenarioFiles(options.scenarios)) ?? [];
     // A saved simulation already holds what its scenarios made: they are not loaded twice.
     const scenarios = saved ? [] : sources.map((s) => s.value);
     simulator = createSimulator({ contentCacheBytes: contentCacheBytesFor(), ...options.simulator, scenarios });

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 
 /**
- * A clean stop on SIGTERM or SIGINT: stop accepting, close idle keep-alive connections,
+ * A clean stop on SIGTERM, SIGINT or SIGHUP (the terminal closed): stop accepting, close idle keep-alive connections,
  * let in-flight requests finish, and force-close whatever is left (a client that never
  * finishes its headers, a slow upload, an open event stream) once the drain timeout has
  * passed. A second signal stops at once. The exit code is 0 either way.
@@ -48,6 +48,7 @@ export function stopOnSignals(server: Server, options: ShutdownOptions): (reason
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  process.on('SIGHUP', stop);
   return (reason) => {
     if (stopping) return;
     options.log?.(`content-sim: ${reason}\n`);

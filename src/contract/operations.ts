@@ -2,6 +2,9 @@ import type { Scope } from '../credentials/api-key.js';
 import type { RateLimitClass } from '../limits/rate-limiter.js';
 
 /** What the engine needs to know of one operation, read from the OpenAPI documents. */
+/** The media types a YAML request body may be sent with. */
+export const YAML_TYPES = ['application/yaml', 'text/yaml'];
+
 export interface Operation {
   operationId: string;
   method: string;
@@ -16,6 +19,8 @@ export interface Operation {
   /** JSON pointer of the request body schema within its document, when there is a body. */
   bodySchemaPointer: string | null;
   bodyRequired: boolean;
+  /** The body may also be sent as YAML (`application/yaml` or `text/yaml` in the contract): a scenario. */
+  bodyYaml: boolean;
   /** The documented response statuses: what an injected fault may answer. */
   statuses: number[];
 }
@@ -55,6 +60,7 @@ export function readOperations(document: unknown, documentId: Operation['documen
         parameters: params,
         bodySchemaPointer: bodyRef ?? (jsonBody ? `#/paths/${escapePointer(template)}/${method}/requestBody/content/application~1json/schema` : null),
         bodyRequired: Boolean(body?.required),
+        bodyYaml: Boolean(body && YAML_TYPES.some((type) => type in (body.content as Json))),
         statuses: Object.keys((op.responses as Json | undefined) ?? {}).map(Number).filter(Number.isInteger),
       });
     }

@@ -1,6 +1,7 @@
 import { constantTimeEqual } from '../credentials/constant-time.js';
 import type { EngineRequest } from './types.js';
 import { ApiError } from '../errors/api-error.js';
+import { YAML_TYPES } from '../contract/operations.js';
 
 /**
  * Who may reach `/_sim`: with a control token configured, whoever sends it in
@@ -24,8 +25,9 @@ export function guardControl(request: EngineRequest, method: string, controlToke
   }
   if (method === 'POST') {
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/json') {
-      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Control calls are JSON: send "Content-Type: application/json" (with {} when there is nothing to say).', {
+    // YAML (a scenario) needs a preflight from a web page as JSON does: neither is a type a form can send.
+    if (type !== 'application/json' && !YAML_TYPES.includes(type ?? '')) {
+      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Control calls are JSON: send "Content-Type: application/json" (with {} when there is nothing to say); a scenario may be YAML too.', {
         received: request.headers['content-type'] ?? null,
       });
     }

@@ -12,12 +12,13 @@ import type { EngineFault, EngineHooks, FaultCall } from './engine-hooks.js';
 import { guessingAddress, originRelative } from './request-facts.js';
 import { preflightResponse } from './cors.js';
 import { answerHeaders } from './answer-headers.js';
-import { bodyLimitFor, readJsonBody } from './http-body.js';
+import { bodyLimitFor, readJsonBody, readYamlBody } from './http-body.js';
 import type { RequestValidator, ValidatedParameters } from './request-validation.js';
 import { Router, methodNotAllowed } from './router.js';
 import { assertHandlersMatch } from './handler-checks.js';
 import type { EngineRequest } from './types.js';
 import type { HandledResponse, HandleOptions } from './handled.js';
+import { counted } from '../errors/counted.js';
 
 export type { HandledResponse, HandleOptions } from './handled.js';
 
@@ -143,7 +144,7 @@ export class Engine<State extends EngineState = EngineState> {
     if (controlPath) {
       if (this.options.control === false) throw new ApiError(404, 'NOT_FOUND', 'The control API is switched off (--no-control).');
       if (!options.controlTrusted) guardControl(request, method, this.options.controlToken, new URL(this.options.sim.oauth.issuer).hostname);
-      return this.control(method, path, query, request, exchange);
+      return this.control(method, path, query, request, exchange, options);
     }
     return this.service(method, path, query, request, exchange, options);
   }
@@ -180,7 +181,7 @@ export class Engine<State extends EngineState = EngineState> {
       throw new ApiError(
         429,
         'RATE_LIMITED',
-        `Rate limit of ${decision.state.limit} requests a minute exceeded; retry in ${decision.retryAfterSeconds} s.`,
+        `Rate limit of ${counted(decision.state.limit, 'request')} a minute exceeded; retry in ${decision.retryAfterSeconds} s.`,
         { bucket: decision.state.bucket, limit: decision.state.limit, retryAfterSeconds: decision.retryAfterSeconds },
         { 'retry-after': String(decision.retryAfterSeconds) },
       );
@@ -262,7 +263,7 @@ export class Engine<State extends EngineState = EngineState> {
     return handler({ sim: this.options.sim, params, body, correlationId: exchange.correlationId, now: exchange.now });
   }
 
-  private control(method: string, path: string, query: string, request: EngineRequest, exchange: Exchange): Reply {
+  private control(method: string, path: string, query: string, request: EngineRequest, exchange: Exchange, options: HandleOptions = {}): Reply {
     const route = this.controlRouter.route(method, path);
     if (route.kind === 'not-found') throw new ApiError(404, 'NOT_FOUND', `No control operation at ${method} ${path}.`);
     if (route.kind === 'method-not-allowed') {
@@ -273,7 +274,7 @@ export class Engine<State extends EngineState = EngineState> {
     const full = this.options.hooks.refuseWhenFull.controlCall(operation.operationId);
     if (full) throw full;
     const params = this.parameters(operation, pathParams, query, request);
-    const body = this.body(operation, request);
+    const body = this.body(operation, request, options.readYaml);
     const handler = this.options.controlHandlers[operation.operationId] as ControlHandlerOf<State>;
     return handler({ sim: this.options.sim, params, body, correlationId: exchange.correlationId, now: exchange.now });
   }
@@ -282,9 +283,11 @@ export class Engine<State extends EngineState = EngineState> {
     return this.options.validator.parameters(operation, pathParams, query ? queryValues(query) : NO_QUERY, request.headers);
   }
 
-  private body(operation: Operation, request: EngineRequest): unknown {
+  private body(operation: Operation, request: EngineRequest, readYaml?: (text: string) => unknown): unknown {
     if (!operation.bodySchemaPointer) return undefined;
-    const body = readJsonBody(request.headers['content-type'], request.body, bodyLimitFor(originRelative(request.url)));
+    const limit = bodyLimitFor(originRelative(request.url));
+    const yaml = operation.bodyYaml ? readYamlBody(request.headers['content-type'], request.body, limit, readYaml) : undefined;
+    const body = yaml ? yaml.value : readJsonBody(request.headers['content-type'], request.body, limit);
     if (body === undefined) {
       if (operation.bodyRequired) throw validationError([{ path: 'body', message: 'is required: send a JSON object' }]);
       return undefined;

@@ -17,6 +17,12 @@ export interface HandleOptions {
   controlTrusted?: boolean;
   /** The principal's account is a rehearsal built aside (a scenario tried on a copy): it is not the store's, and need not be. */
   rehearsal?: boolean;
+  /**
+   * Reads a YAML request body (to a value, or throws an ApiError naming the line): the app
+   * hands it over when a YAML body arrives, so the parser is loaded only then. Without it an
+   * operation that takes YAML takes JSON only.
+   */
+  readYaml?: (text: string) => unknown;
 }
 
 /** The engine's answer, with what an adapter may log (never the key itself). */

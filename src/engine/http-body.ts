@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error.js';
+import { YAML_TYPES } from '../contract/operations.js';
 
 /** Request bodies above this are refused with 413 (inferred limit; the spec sets none). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -48,4 +49,25 @@ export function readJsonBody(contentType: string | undefined, body: Uint8Array |
     const message = `is not valid JSON (${(e as Error).message})`;
     throw new ApiError(400, 'VALIDATION_ERROR', `The request body ${message}.`, { fields: [{ path: 'body', message }] });
   }
+}
+
+/**
+ * A YAML body, for an operation that takes one (a scenario): undefined when the body is not
+ * sent as YAML (it is then read as JSON). 413 as for JSON; 415 where no YAML reader was handed
+ * over (the engine called in-process, which takes the value itself).
+ */
+export function readYamlBody(contentType: string | undefined, body: Uint8Array | undefined, maxBytes: number, readYaml: ((text: string) => unknown) | undefined): { value: unknown } | undefined {
+  const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!YAML_TYPES.includes(mediaType) || !body || body.byteLength === 0) return undefined;
+  if (body.byteLength > maxBytes) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes.`, { maxBytes });
+  if (!readYaml) {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'YAML bodies are read by the simulator served over HTTP (createApp, the CLI); send this one as JSON with "Content-Type: application/json".', { received: contentType ?? null });
+  }
+  let text: string;
+  try {
+    text = decoder.decode(body);
+  } catch {
+    throw new ApiError(400, 'VALIDATION_ERROR', 'The request body is not valid UTF-8.', { fields: [{ path: 'body', message: 'is not valid UTF-8' }] });
+  }
+  return { value: readYaml(text) };
 }

@@ -2,6 +2,7 @@ import type { Operation, ParameterSpec } from '../contract/operations.js';
 import { createAjv, type ErrorObject, type ValidateFunction } from '../contract/ajv.js';
 import { bodySchema, parameterSchema, validatorKey } from '../contract/validator-schemas.js';
 import { validationError, type FieldProblem } from '../errors/api-error.js';
+import { closestName } from '../errors/closest-name.js';
 
 export interface ValidatedParameters {
   path: Record<string, unknown>;
@@ -83,7 +84,25 @@ export class RequestValidator {
 
   body(operation: Operation, body: unknown): void {
     const validate = this.validators(operation).body;
-    if (validate && !validate(body)) throw validationError(toProblems(validate.errors ?? [], 'body', false));
+    if (validate && !validate(body)) throw validationError(toProblems(validate.errors ?? [], 'body', false, (path) => this.fieldsAt(operation, path)));
+  }
+
+  /**
+   * The fields an object schema names, from an error's schemaPath: into the document
+   * (`control#/components/schemas/X/additionalProperties`) or from the operation's body schema
+   * (`#/properties/brief/additionalProperties`, as build-time validators say it).
+   */
+  private fieldsAt(operation: Operation, schemaPath: string): string[] | undefined {
+    const [documentId, pointer = ''] = schemaPath.split('#');
+    const document = this.documents[(documentId || operation.documentId) as Operation['documentId']];
+    const deref = (node: unknown): unknown => {
+      for (let hops = 0; hops < 10 && node && typeof (node as { $ref?: unknown }).$ref === 'string'; hops++) node = walk(document, ((node as { $ref: string }).$ref.split('#')[1] ?? '').split('/').slice(1));
+      return node;
+    };
+    const walk = (from: unknown, steps: string[]): unknown => steps.reduce<unknown>((node, step) => (deref(node) as Record<string, unknown> | undefined)?.[step.replace(/~1/g, '/').replace(/~0/g, '~')], from);
+    const start = documentId ? document : walk(document, (operation.bodySchemaPointer ?? '#').split('/').slice(1));
+    const properties = (deref(walk(start, pointer.split('/').slice(1, -1))) as { properties?: object } | undefined)?.properties;
+    return properties && typeof properties === 'object' ? Object.keys(properties) : undefined;
   }
 
   private validators(operation: Operation): OperationValidators {
@@ -107,7 +126,7 @@ export class RequestValidator {
 }
 
 /** Turns ajv's errors into `{ path, message }` entries a person can act on. */
-export function toProblems(errors: ErrorObject[], root: string, lowerCaseNames: boolean): FieldProblem[] {
+export function toProblems(errors: ErrorObject[], root: string, lowerCaseNames: boolean, fieldsAt?: (schemaPath: string) => string[] | undefined): FieldProblem[] {
   const seen = new Set<string>();
   const problems: FieldProblem[] = [];
   // oneOf/anyOf summaries repeat what their branches already said.
@@ -119,8 +138,9 @@ export function toProblems(errors: ErrorObject[], root: string, lowerCaseNames: 
       path += `.${(e.params as { missingProperty: string }).missingProperty}`;
       message = 'is required';
     } else if (e.keyword === 'additionalProperties') {
-      path += `.${(e.params as { additionalProperty: string }).additionalProperty}`;
-      message = 'is not a known field';
+      const field = (e.params as { additionalProperty: string }).additionalProperty;
+      path += `.${field}`;
+      message = unknownFieldMessage(field, fieldsAt?.(e.schemaPath));
     } else if (e.keyword === 'enum') {
       message = `must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
     } else if (e.keyword === 'const') {
@@ -136,4 +156,11 @@ export function toProblems(errors: ErrorObject[], root: string, lowerCaseNames: 
     }
   }
   return problems;
+}
+
+/** `is not a known field: did you mean status? (the fields are kind, status, …)`, when the schema names its fields. */
+function unknownFieldMessage(field: string, known: string[] | undefined): string {
+  if (!known || known.length === 0) return 'is not a known field';
+  const guess = closestName(field, known);
+  return `is not a known field${guess ? `: did you mean ${guess}?` : ''} (the fields are ${known.join(', ')})`;
 }

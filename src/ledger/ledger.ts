@@ -2,6 +2,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { Account } from '../store/account.js';
 import type { TransactionRecord, TransactionType } from '../store/records.js';
 import { buildCharge, buildRefund, describedTransaction, type NewTransaction } from '../store/transaction-record.js';
+import { counted } from '../errors/counted.js';
 
 /**
  * The token ledger: every change of an account's balance is a transaction, so the balance
@@ -33,7 +34,7 @@ export function assertAffordable(account: Account, cost: number, what = 'This bu
     throw new ApiError(
       402,
       'INSUFFICIENT_TOKENS',
-      `${what} costs ${cost} tokens and the balance is ${account.balance}: ${shortfall} more needed.`,
+      `${what} costs ${counted(cost, 'token')} and the balance is ${account.balance}: ${shortfall} more needed.`,
       { required: cost, available: account.balance, shortfall },
     );
   }

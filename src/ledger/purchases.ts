@@ -3,6 +3,7 @@ import type { Account } from '../store/account.js';
 import type { TransactionRecord } from '../store/records.js';
 import { findBundle, type TokenBundle } from './bundles.js';
 import { purchase } from './ledger.js';
+import { counted } from '../errors/counted.js';
 
 export interface PurchaseResult {
   replayed: boolean;
@@ -33,7 +34,7 @@ export function purchaseBundle(account: Account, bundleId: string, idempotencyKe
       return { replayed: true, transaction: earlier, bundle };
     }
   }
-  const transaction = purchase(account, bundle.tokens, `Token bundle: ${bundle.name}, ${bundle.tokens} tokens`, now, bundle.id);
+  const transaction = purchase(account, bundle.tokens, `Token bundle: ${bundle.name}, ${counted(bundle.tokens, 'token')}`, now, bundle.id);
   if (idempotencyKey !== null) account.purchaseIdempotency.remember(idempotencyKey, transaction.id, now);
   return { replayed: false, transaction, bundle };
 }

@@ -1,6 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport, type HandleRequestOptions, type Server } from '@modelcontextprotocol/server';
 import type { Principal } from '../auth/principal.js';
 import { rpcError } from './rpc-error.js';
+import { counted } from '../errors/counted.js';
 
 /**
  * 2025-era Streamable HTTP sessions (`Mcp-Session-Id`, the GET stream, DELETE). A session
@@ -68,7 +69,7 @@ export class LegacySessions {
     const full = () => own < this.limits.maxPerAccount && this.sessions.size + this.opening >= this.limits.maxSessions;
     if (full()) this.closeOrphaned();
     if (full()) {
-      return rpcError(503, -32000, `The simulator holds ${this.limits.maxSessions} sessions, its most: close one (DELETE /mcp) or retry later.`, { 'retry-after': '30' });
+      return rpcError(503, -32000, `The simulator holds ${counted(this.limits.maxSessions, 'session')}, its most: close one (DELETE /mcp) or retry later.`, { 'retry-after': '30' });
     }
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),

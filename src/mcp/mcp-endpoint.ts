@@ -31,6 +31,7 @@ import { claimsModernEra, mayBeInitialize } from './stateless-route.js';
 import { buildToolCatalog } from './tool-catalog.js';
 import { createTaskService } from './tasks/task-service.js';
 import { MAX_WAITS_PER_ACCOUNT, WAIT_FOR_BUILD, WaitSlots } from './wait-for-build.js';
+import { counted } from '../errors/counted.js';
 
 /**
  * `/mcp` over Streamable HTTP, on Fetch `Request`/`Response`: DNS-rebinding guard, bearer
@@ -183,7 +184,7 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     const { state, retryAfterSeconds } = decision;
     return jsonResponse(
       429,
-      { error: `Rate limit of ${state.limit} requests a minute exceeded; retry in ${retryAfterSeconds} s.`, code: 'RATE_LIMITED', details: { bucket: state.bucket, limit: state.limit, retryAfterSeconds } },
+      { error: `Rate limit of ${counted(state.limit, 'request')} a minute exceeded; retry in ${retryAfterSeconds} s.`, code: 'RATE_LIMITED', details: { bucket: state.bucket, limit: state.limit, retryAfterSeconds } },
       { 'retry-after': String(retryAfterSeconds), 'x-ratelimit-limit': String(state.limit), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(state.resetAt) },
     );
   }

@@ -4,6 +4,7 @@ import type { FaultRule, FaultRuleInput } from '../observe/faults.js';
 import { entryEvent, entryMatches } from '../observe/journal.js';
 import { HAR_MEDIA_TYPE, journalHar } from '../observe/journal-har.js';
 import type { ControlHandler } from './context.js';
+import { counted } from '../errors/counted.js';
 
 /** The journal, newest first, filtered (GET /_sim/journal); with `format=har`, the same entries as HAR 1.2, oldest first. */
 export const getJournal: ControlHandler = ({ sim, params }) => {
@@ -36,7 +37,7 @@ export const streamJournal: ControlHandler = ({ sim, params }) => {
   return {
     status: 200,
     headers: { 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
-    file: { contentType: EVENT_STREAM_TYPE, body: `retry: 2000\n: journal of ${sim.journal.size} entries\n\n${missed.map(entryEvent).join('')}` },
+    file: { contentType: EVENT_STREAM_TYPE, body: `retry: 2000\n: journal of ${counted(sim.journal.size, 'entry')}\n\n${missed.map(entryEvent).join('')}` },
     stream: {
       open: (send, end) => sim.journal.subscribe((entry) => entryMatches(entry, filter) && send(entryEvent(entry)), end),
     },

@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/principal.js';
+import type { FieldProblem } from '../errors/api-error.js';
 import { failMarkerStage } from '../builds/magic-inputs.js';
 import { purchase } from '../ledger/ledger.js';
 import { openingDescription } from '../seed/accounts.js';
@@ -25,6 +26,8 @@ export interface AccountRun {
   real: boolean;
   /** Which order of making the builds to try (see `placeBuilds`). */
   attempt: number;
+  /** On a rehearsal: collect every refused call's problems here rather than stop at the first. */
+  collect?: FieldProblem[];
 }
 
 /** A build that found no room beside the others in this attempt: another attempt may place it. */
@@ -63,7 +66,7 @@ function buildBody(build: ScenarioBuild, path: string, targets: Record<string, s
 export function* runAccount(sim: SimulatorState, handle: InProcessHandle, spec: ScenarioAccount, path: string, run: AccountRun): Steps<LoadedAccount> {
   const { account, clock } = run;
   const principal: Principal = { account, credentialId: `scenario:${account.id}`, scopes: ['svc:read', 'svc:write'], hint: 'scenario', kind: 'api_key' };
-  const calls = new AccountCalls(handle, principal, sim.seed, !run.real, sim.limiter, () => sim.clock.now());
+  const calls = new AccountCalls(handle, principal, sim.seed, !run.real, sim.limiter, () => sim.clock.now(), run.collect);
   const made: LoadedAccount = { accountId: account.id, now: '', keys: {}, targets: {}, library: {}, builds: {}, shares: {}, audio: {}, images: {}, chats: {}, faults: {} };
 
   if (run.opening > 0) purchase(account, run.opening, openingDescription(run.opening), clock.now());

@@ -20,6 +20,10 @@ export class ScenarioError extends ApiError {
   }
 }
 
+/** The id a refused call answers while problems are being collected: calls that use it are not sent. */
+const UNMADE = 'unmade-by-a-refused-call';
+const unmade = { id: UNMADE, buildId: UNMADE };
+
 /** How a request body's field is named in the scenario (`body.targetId` is the build's `target`). */
 export type FieldNames = Record<string, string>;
 
@@ -43,17 +47,29 @@ export class AccountCalls {
     /** The rate limiter a key's window is spent in, and the simulator's time. */
     private readonly limiter: RateLimiter,
     private readonly simulatorNow: () => number,
+    /**
+     * Where a refusal's problems go instead of being thrown: the run goes on to find the
+     * others, and a call that needs what a refused one would have made is not sent.
+     */
+    private readonly collect?: FieldProblem[],
   ) {
     this.correlation = new Rng(seed, 'scenario-correlation-ids', principal.account.id);
   }
 
   /** A call that must succeed; `path` is where in the scenario it comes from. */
   call(method: string, url: string, path: string, body?: unknown, names: FieldNames = {}): Record<string, unknown> {
+    if (this.collect && (url.includes(UNMADE) || JSON.stringify(body ?? null).includes(UNMADE))) return unmade;
     const response = this.send(method, url, body === undefined ? {} : { 'content-type': 'application/json' }, body);
     const text = typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body);
     const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     if (response.status < 400) return json;
-    throw new ScenarioError(refusalProblems(json, path, names));
+    return this.refused(refusalProblems(json, path, names));
+  }
+
+  private refused(problems: FieldProblem[]): Record<string, unknown> {
+    if (!this.collect) throw new ScenarioError(problems);
+    this.collect.push(...problems);
+    return unmade;
   }
 
   /** Spends the window of the account's key `keyId` (see `RateLimiter.spend`), on the account's own time. */
@@ -70,7 +86,7 @@ export class AccountCalls {
     );
     const json = JSON.parse(response.body as string) as Record<string, unknown>;
     if (response.status < 400) return json;
-    throw new ScenarioError(refusalProblems(json, path, {}));
+    return this.refused(refusalProblems(json, path, {}));
   }
 
   private send(method: string, url: string, headers: Record<string, string>, body: unknown): HandledResponse {

@@ -6,7 +6,7 @@ import type { Scenario } from './types.js';
  * between its parts. Request bodies are left to the API's validation when they are sent.
  * Answers every problem, each at the path where it is (`accounts[0].builds[2].status`).
  */
-const STATUSES = ['pending', 'researching', 'drafting', 'critiquing', 'merging', 'completed', 'failed'];
+export const STATUSES = ['pending', 'researching', 'drafting', 'critiquing', 'merging', 'completed', 'failed'];
 const STAGES = ['researching', 'drafting', 'critiquing', 'merging'];
 const SCOPES = ['svc:read', 'svc:write'];
 const NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,79}$/;

@@ -7,6 +7,7 @@ import type { SimulatorState } from '../state/simulator-state.js';
 import { PlacementRefused, runAccount } from './account-run.js';
 import { ScenarioError, type InProcessHandle } from './calls.js';
 import { scenarioProblems } from './check.js';
+import { everyProblem } from './every-problem.js';
 import { runAtOnce, type Steps } from './steps.js';
 import type { LoadedAccount, LoadedScenario, Scenario, ScenarioAccount } from './types.js';
 
@@ -92,16 +93,20 @@ export function loadScenario(sim: SimulatorState, handle: InProcessHandle, input
 /** `loadScenario` as steps (see steps.ts): what the control API runs in slices. */
 export function* loadingSteps(sim: SimulatorState, handle: InProcessHandle, input: unknown): Steps<LoadedScenario> {
   const problems = scenarioProblems(input);
-  if (problems.length > 0) throw new ScenarioError(problems);
+  if (problems.length > 0) throw everyProblem(sim, handle, input, problems);
   const scenario = input as Scenario;
   const plans = [];
-  for (const [i, spec] of scenario.accounts.entries()) {
-    const path = `accounts[${i}]`;
-    const end = Date.parse(spec.clock?.at ?? DEFAULT_SCENARIO_TIME);
-    const id = accountIdFor(sim, scenario.scenario, spec.name);
-    const { span, opening, attempt } = yield* rehearse(sim, handle, spec, path, id, end);
-    if (end - span < 0) throw new ScenarioError([{ path: `${path}.clock.at`, message: 'is too early for the builds to have run before it' }]);
-    plans.push({ spec, path, id, end, span, opening, attempt });
+  try {
+    for (const [i, spec] of scenario.accounts.entries()) {
+      const path = `accounts[${i}]`;
+      const end = Date.parse(spec.clock?.at ?? DEFAULT_SCENARIO_TIME);
+      const id = accountIdFor(sim, scenario.scenario, spec.name);
+      const { span, opening, attempt } = yield* rehearse(sim, handle, spec, path, id, end);
+      if (end - span < 0) throw new ScenarioError([{ path: `${path}.clock.at`, message: 'is too early for the builds to have run before it' }]);
+      plans.push({ spec, path, id, end, span, opening, attempt });
+    }
+  } catch (error) {
+    throw withEveryProblem(sim, handle, input, error);
   }
   const accounts: Record<string, LoadedAccount> = {};
   for (const plan of plans) {
@@ -119,6 +124,11 @@ export function* loadingSteps(sim: SimulatorState, handle: InProcessHandle, inpu
     accounts[plan.spec.name] = { ...made, now: toIso(plan.end) };
   }
   return { scenario: scenario.scenario, accounts };
+}
+
+/** A rehearsal refused by one call: the problems of all the others with it (not a build that found no room: that is placement's). */
+function withEveryProblem(sim: SimulatorState, handle: InProcessHandle, input: unknown, error: unknown): unknown {
+  return error instanceof ScenarioError && !(error instanceof PlacementRefused) ? everyProblem(sim, handle, input, error.problems) : error;
 }
 
 export function scenarioEntry(scenario: Scenario, loaded: LoadedScenario, loadedAt: number): LoadedScenarioEntry {

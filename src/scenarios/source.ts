@@ -5,6 +5,8 @@ export interface ScenarioSource {
   value: unknown;
   /** `file:line:column` of a path such as `accounts[0].builds[2].status` (or its nearest parent), or the file alone. */
   locate(path: string): string;
+  /** The line and column (from 1) where a path (or its nearest parent) stands, when the text says. */
+  position(path: string): { line: number; column: number } | undefined;
 }
 
 const STEP = /([^.[\]]+)|\[(\d+)\]/g;
@@ -24,22 +26,27 @@ export function readScenarioText(text: string, file: string): ScenarioSource {
     const at = lineCounter.linePos(error.pos[0]);
     throw new SyntaxError(`${file}:${at.line}:${at.col}: ${error.message.split('\n')[0]}`);
   }
+  const position = (path: string) => {
+    let node: unknown = doc.contents;
+    let found = node as Node | null;
+    for (const step of steps(path)) {
+      if (isMap(node)) node = node.get(step, true);
+      else if (isSeq(node) && typeof step === 'number') node = node.get(step, true);
+      else break;
+      if (!node) break;
+      found = node as Node;
+    }
+    const offset = found?.range?.[0];
+    if (offset === undefined) return undefined;
+    const at = lineCounter.linePos(offset);
+    return { line: at.line, column: at.col };
+  };
   return {
     value: doc.toJS({ maxAliasCount: 100 }),
+    position,
     locate(path) {
-      let node: unknown = doc.contents;
-      let found = node as Node | null;
-      for (const step of steps(path)) {
-        if (isMap(node)) node = node.get(step, true);
-        else if (isSeq(node) && typeof step === 'number') node = node.get(step, true);
-        else break;
-        if (!node) break;
-        found = node as Node;
-      }
-      const offset = found?.range?.[0];
-      if (offset === undefined) return file;
-      const at = lineCounter.linePos(offset);
-      return `${file}:${at.line}:${at.col}`;
+      const at = position(path);
+      return at ? `${file}:${at.line}:${at.column}` : file;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Clock } from '../clock/clock.js';
 import { purchase } from '../ledger/ledger.js';
 import type { Account } from '../store/account.js';
 import type { Store } from '../store/store.js';
+import { counted } from '../errors/counted.js';
 
 export interface RoleKeys {
   readWrite: string;
@@ -33,7 +34,7 @@ export function createAccountWithKeys(store: Store, options: { name: string; bal
 }
 
 export function openingDescription(tokens: number): string {
-  return `Token bundle: ${tokens} tokens`;
+  return `Token bundle: ${counted(tokens, 'token')}`;
 }
 
 /** The keys printed at start-up; the same seed always gives the same keys. */

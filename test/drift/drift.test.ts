@@ -126,6 +126,19 @@ describe('drift: the command, its reports and the accept file', () => {
   });
   afterAll(() => server.close());
 
+  it('stops before the next call when asked to (a signal to the command), and says how far it got', async () => {
+    const stop = new AbortController();
+    let calls = 0;
+    const counting: typeof fetch = (input, init) => {
+      if (!String(input).includes('/_sim') && ++calls === 3) stop.abort('SIGTERM');
+      return fetch(input, init);
+    };
+    const result = await replayRecording({ har, baseUrl: server.baseUrl, fetch: counting, signal: stop.signal });
+    expect(result.interrupted).toBe('SIGTERM');
+    expect(result.replayed).toBeGreaterThanOrEqual(2);
+    expect(result.replayed).toBeLessThan(har.log.entries.length / 2);
+  });
+
   it('turns a difference an accept file lists into an accepted one, and names the entries that matched nothing', async () => {
     const accept = join(dir, 'accept.yaml');
     writeFileSync(accept, [

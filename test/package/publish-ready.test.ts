@@ -18,7 +18,7 @@ describe.skipIf(repeatRun)('publishing', () => {
     const { stdout, stderr } = await run('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, env: npmEnv, maxBuffer: 1 << 26 });
     const packed = JSON.parse(stdout.slice(stdout.indexOf('{'))) as Record<string, { files: Array<{ path: string }> }>;
     const files = Object.values(packed)[0]!.files.map((f) => f.path);
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'openapi.yaml', 'simulator-control.yaml', 'scenario.schema.json', 'dist/cli/main.js', 'dist/contracts/run.js', 'dist/index.d.ts', 'dist/browser/msw-rest.js']) {
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'openapi.yaml', 'simulator-control.yaml', 'scenario.schema.json', 'serve-config.schema.json', 'dist/cli/main.js', 'dist/contracts/run.js', 'dist/index.d.ts', 'dist/browser/msw-rest.js']) {
       expect(files, needed).toContain(needed);
     }
     const outside = files.filter((f) => !/^(dist\/|[^/]+$)/.test(f));

@@ -46,7 +46,7 @@ export function describeBuild(build: BuildView): string {
     const reason = failure.reason ?? failure.message ?? 'no reason given';
     return `Build ${build.id} failed${failure.stage ? ` while ${failure.stage}` : ''}: ${reason}.`;
   }
-  if (build.status === 'completed') return `Build ${build.id} completed: its deliverables are ready (listDeliverables, getDeliverable).`;
+  if (build.status === 'completed') return `Build ${build.id} completed: its deliverables are ready (getBuild lists them; getDeliverable or downloadDeliverable reads one).`;
   const place = stageIndex(build.status) + 1;
   return `Build ${build.id} is ${build.status} (stage ${place} of ${BUILD_STAGES.length}: ${BUILD_STAGES.join(', ')}), ${build.progress}% done.`;
 }
