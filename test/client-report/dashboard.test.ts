@@ -3,7 +3,7 @@ import { browserMissing, CHROMIUM, sharedBrowser } from '../support/browser.js';
 import { serve } from '../observe/support.js';
 import { buildBody } from './support.js';
 
-/** The dashboard shows the chosen account's client report, and follows it as it changes. */
+/** The dashboard shows an account's client report in its view, and follows it as it changes. */
 const shared = sharedBrowser();
 
 describe.skipIf(browserMissing)(`the dashboard's client report in ${CHROMIUM}`, () => {
@@ -17,16 +17,16 @@ describe.skipIf(browserMissing)(`the dashboard's client report in ${CHROMIUM}`, 
       const problems: string[] = [];
       page.on('pageerror', (e) => problems.push(String(e)));
       await page.goto(`${s.base}/`);
-      const select = page.locator('#client-report-account');
-      await expect.poll(() => select.locator(`option[value="${id}"]`).count(), { timeout: 15_000 }).toBe(1);
-      await select.selectOption(id);
-      const row = page.locator('#client-report tr[data-rule="create-without-idempotency-key"]');
+      // The report is a section of the account's view, opened from its row.
+      await page.locator(`#accounts tr[data-account-id="${id}"] .account-open`).click();
+      const section = page.locator(`#accounts .account-view[data-account-id="${id}"] [data-section="client-report"]`);
+      const row = section.locator('tr[data-rule="create-without-idempotency-key"]');
       await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('A build created without an Idempotency-Key');
       expect(await row.locator('td.num').textContent()).toBe('2');
       const off = await s.call('PUT', `/_sim/accounts/${id}/client-report/rules`, { key: null, body: { off: ['create-without-idempotency-key'] } });
       expect(off.status).toBe(200);
-      await expect.poll(() => page.locator('#client-report').textContent(), { timeout: 15_000 }).toContain('No rule broken');
-      expect(await page.locator('#client-report').textContent()).toContain('Not judged: create-without-idempotency-key');
+      await expect.poll(() => section.textContent(), { timeout: 15_000 }).toContain('No rule broken');
+      expect(await section.textContent()).toContain('Not judged: create-without-idempotency-key');
       expect(problems).toEqual([]);
     } finally {
       await s.close();

@@ -8,7 +8,7 @@ import { journalPanel } from './journal-panel.js';
 import { faultsPanel } from './faults-panel.js';
 import { scenariosPanel } from './scenarios-panel.js';
 // Modules that add a section to an account's view import account-sections.js and are imported here.
-import { clientReportPanel } from './client-report-panel.js';
+import './client-report-panel.js';
 
 /**
  * The dashboard: a client of the control API and nothing else. It polls the state that
@@ -33,7 +33,6 @@ const builds = buildsPanel();
 const journal = journalPanel(api, app);
 const faults = faultsPanel(api, app);
 const scenarios = scenariosPanel();
-const clientReport = clientReportPanel(api, app);
 
 /** @param {unknown} error */
 function report(error) {
@@ -83,9 +82,7 @@ async function refresh() {
       accountsSeen = seen;
       journal.accounts(accountList.data);
       faults.accounts(accountList.data);
-      clientReport.accounts(accountList.data);
     }
-    void clientReport.refresh();
     if (notice.classList.contains('error')) fill(notice);
     timer = window.setTimeout(refresh, POLL_MS);
   } catch (error) {
@@ -112,6 +109,6 @@ function start() {
 }
 
 // The accounts across the page: a shared simulator has many, each with four keys on one line.
-main.append(clock.element, accounts.element, h('div', { class: 'columns' }, faults.element, scenarios.element), builds.element, clientReport.element, journal.element);
+main.append(clock.element, accounts.element, h('div', { class: 'columns' }, faults.element, scenarios.element), builds.element, journal.element);
 void loadOperations();
 start();
