@@ -32,7 +32,9 @@ export async function handleYamlScenario(simulator: Simulator, request: EngineRe
     }
     return source.value;
   };
-  const response = simulator.handle(request, { readYaml });
+  const first = simulator.handle(request, { readYaml });
+  // A scenario is loaded in slices: its refusal is the answer that comes later.
+  const response = first.later ? await first.later : first;
   if (response.status !== 400 || !source || typeof response.body !== 'string') return response;
   const json = JSON.parse(response.body) as { details?: { fields?: Array<{ path: string }> } };
   for (const field of json.details?.fields ?? []) {

@@ -48,7 +48,7 @@ describe('content-sim serve --config', () => {
 
   it('ships a JSON Schema of the file made from the same option table, which accepts what the simulator reads', () => {
     const shipped = JSON.parse(readFileSync(join(root, 'serve-config.schema.json'), 'utf8'));
-    expect(shipped, 'serve-config.schema.json is written from the option table: regenerate it').toEqual(configSchema(SERVE_OPTIONS));
+    expect(shipped, 'serve-config.schema.json is written from the option table: regenerate it (tsx scripts/write-config-schema.ts)').toEqual(configSchema(SERVE_OPTIONS));
     const ajv = new Ajv2020({ strict: false });
     ajv.addSchema(JSON.parse(readFileSync(join(root, 'scenario.schema.json'), 'utf8')));
     const validate = ajv.compile(shipped);

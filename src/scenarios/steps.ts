@@ -14,6 +14,9 @@ export function runAtOnce<T>(steps: Steps<T>): T {
   }
 }
 
+/** Lets other work run before `then`: after pending I/O on Node, a macrotask in a browser (msw). */
+const yieldTurn: (then: () => void) => void = typeof setImmediate === 'function' ? (then) => setImmediate(then) : (then) => setTimeout(then, 0);
+
 /** Longest a slice of a scenario's loading holds the event loop. */
 export const SLICE_MS = 5;
 
@@ -24,7 +27,7 @@ export const SLICE_MS = 5;
 export async function runInSlices<T>(steps: Steps<T>, between: () => void, sliceMs = SLICE_MS): Promise<T> {
   try {
     for (;;) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await new Promise<void>((resolve) => yieldTurn(resolve));
       between();
       const until = performance.now() + sliceMs;
       for (;;) {

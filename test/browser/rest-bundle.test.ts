@@ -1,5 +1,6 @@
 /**
- * The REST-only browser bundle (content-service-simulator/msw/rest): under 150 KB gzipped, with
+ * The REST-only browser bundle (content-service-simulator/msw/rest): under 165 KB gzipped (the
+ * client report, which msw users read in-process, is about 8 KB of it), with
  * none of the MCP SDK, zod or ajv's compiler in it, and the flow answered through it in Chromium
  * under `Content-Security-Policy: script-src 'self'`, every answer valid against the contracts.
  */
@@ -60,8 +61,8 @@ afterAll(async () => {
 });
 
 describe.skipIf(repeatRun)('the REST-only browser bundle', () => {
-  it('is under 150 KB gzipped and carries no MCP SDK, zod or ajv compiler', () => {
-    expect(rest.gzipBytes).toBeLessThan(150_000);
+  it('is under 165 KB gzipped and carries no MCP SDK, zod or ajv compiler', () => {
+    expect(rest.gzipBytes).toBeLessThan(165_000);
     expect(rest.packages.filter((p) => /^(zod|@modelcontextprotocol\/.*)$/.test(p))).toEqual([]);
     // Of ajv, only the runtime helpers the generated validators call; no compiler.
     expect(rest.inputs.filter((f) => /node_modules\/ajv(-formats)?\//.test(f) && !/ajv\/dist\/runtime\/|ajv-formats\/dist\/formats\.js/.test(f))).toEqual([]);
