@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Most test time is spent waiting on servers, child processes and sockets, not on the CPU, so
@@ -8,17 +8,36 @@ import { defineConfig } from 'vitest/config';
  */
 const workers = Number(process.env.TEST_WORKERS) || availableParallelism() + 1;
 
+/**
+ * Files that hold the server to a latency (a /healthz within 50 or 100 ms while it works, a
+ * page read within 50 ms): they run after the others, one at a time, so that what they time
+ * is the server and not a neighbouring test's load.
+ */
+const TIMED = [
+  'test/state/checkpoint-stall.test.ts',
+  'test/state/mcp-tasks-cost.test.ts',
+  'test/scenarios/load-yields.test.ts',
+  'test/security/quotas.test.ts',
+  'test/security/connection-flood.test.ts',
+  'test/security/hot-spots.test.ts',
+  'test/mcp/mcp-invalid-params.test.ts',
+  'test/observe/fault-responses.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    maxWorkers: workers,
     // The default report, and a line every 30 s saying what runs, so a long file is never silence.
     reporters: ['default', './test/support/progress-reporter.ts'],
+    sequence: { sequencer: (await import('./test/support/heavy-first-sequencer.js')).default },
     // Runs of `content-contracts` that tests spawn use one model-phase seed, so a test's outcome
     // does not depend on the draw; test/contract-model.test.ts explores seeds of its own.
     env: { CONTRACT_MODEL_SEED: '20261126' },
+    projects: [
+      { extends: true, test: { name: 'parallel', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...TIMED], maxWorkers: workers, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'timed', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });
