@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -122,7 +122,8 @@ async function step(kept: Kept, model: Model, i: number, saved: { snapshot?: unk
 }
 
 async function run(durability: Durability, point: FaultPoint, fault: FaultKind, skip: number): Promise<void> {
-  const path = join(mkdtempSync(join(tmpdir(), 'sim-faults-')), 'state.json');
+  const dir = mkdtempSync(join(tmpdir(), 'sim-faults-'));
+  const path = join(dir, 'state.json');
   let kept = start(path, durability);
   const model: Model = { targets: new Map(), refused: new Set(), balance: await balanceOf(kept.simulator), ids: new Set() };
   const saved: { snapshot?: unknown; model?: Model } = {};
@@ -168,6 +169,7 @@ async function run(durability: Durability, point: FaultPoint, fault: FaultKind, 
     model.ids.add(created.body.id);
   }
   await kept.state.stop();
+  rmSync(dir, { recursive: true, force: true }); // kept when the run failed, to be looked at
 }
 
 const POINTS: Array<[FaultPoint, FaultKind[]]> = [
