@@ -72,10 +72,11 @@ describe.skipIf(repeatRun)('a flood of large invented client_ids at the token en
       // Memory comes back near the start (waiting up to 30 s for the collector): the
       // OAuth tables keep nothing of the flood (test/oauth/token-limits.test.ts), and the adapter
       // keeps at most 64 KiB of any OAuth body.
-      // The slack (10 %, or 16 MiB where that is more) is the journal's ring of the last
-      // thousand exchanges, each body cut to 4 KiB, and the collector's own timing; a flood kept
-      // would be hundreds of MiB (10,000 bodies of 64 KiB).
-      const bound = Math.max(before * 1.1, before + 16);
+      // The slack (10 %, or 32 MiB where that is more) is the journal's ring of the last
+      // thousand exchanges, each body cut to 4 KiB, and pages the collector has not given back
+      // yet on a busy machine (seen: 23 MiB above the start with other tests beside it, 1 MiB
+      // alone); a flood kept would be hundreds of MiB (thousands of bodies of 64 KiB).
+      const bound = Math.max(before * 1.1, before + 32);
       let after = rssMiB(pid);
       for (let i = 0; i < 30 && after > bound; i++) (await sleep(1_000), (after = rssMiB(pid)));
       console.log(`token flood: RSS after ${after.toFixed(0)} MiB`);
