@@ -65,13 +65,22 @@ describe('the client report over MCP', () => {
     expect((resultFromTaskOutcome(outcome) as ToolResult).isError).toBeFalsy();
 
     const create = async (key: string) => (await client.callTool({ name: 'createBuild', arguments: buildArgs(good.targetId, `Build ${key}`, key) })) as ToolResult;
-    expect((await create('k-2')).isError).toBeFalsy();
-    const error = errorOf(await create('k-3'));
-    expect(error.code).toBe('RATE_LIMITED');
+    // From here the clock stands still, so the creations share one minute's window whenever the
+    // task above ended: two a minute on this key, the next refused.
+    expect((await call(rig.baseUrl, 'POST', `/_sim/accounts/${good.accountId}/clock/freeze`, { body: {} })).status).toBe(200);
+    let refused: { key: string; error: NonNullable<ReturnType<typeof errorOf>> } | undefined;
+    for (const key of ['k-2', 'k-3', 'k-4']) {
+      const error = errorOf(await create(key));
+      if (error) {
+        refused = { key, error };
+        break;
+      }
+    }
+    expect(refused?.error.code).toBe('RATE_LIMITED');
     // Waited out on the account's clock, exactly as long as the error asked, then the same call again.
-    const moved = await call(rig.baseUrl, 'POST', `/_sim/accounts/${good.accountId}/clock/advance`, { body: { ms: error.details.retryAfterSeconds * 1000 } });
+    const moved = await call(rig.baseUrl, 'POST', `/_sim/accounts/${good.accountId}/clock/advance`, { body: { ms: refused!.error.details.retryAfterSeconds * 1000 } });
     expect(moved.status).toBe(200);
-    expect((await create('k-3')).isError).toBeFalsy();
+    expect((await create(refused!.key)).isError).toBeFalsy();
 
     expect((await report(good.accountId)).findings).toEqual([]);
     await session.close();
