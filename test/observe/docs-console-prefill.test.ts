@@ -1,11 +1,11 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/create-app.js';
 import { memoryAssets } from '../../src/app/assets.js';
 import { createSimulator } from '../../src/simulator.js';
 import { browserMissing, CHROMIUM, launchChromium, sharedBrowser } from '../support/browser.js';
 import { assertContract } from '../support/contract.js';
-import { serve, type Served } from './support.js';
+import { serve, serveForThisFile } from './support.js';
 
 /**
  * The API reference's try-it console starts with the seeded read+write key, for whoever opens
@@ -13,14 +13,7 @@ import { serve, type Served } from './support.js';
  * key, starts with an empty token.
  */
 const shared = sharedBrowser();
-let served: Served;
-
-beforeAll(async () => {
-  served = await serve({ speed: 'instant' });
-});
-afterAll(async () => {
-  await served?.close();
-});
+const served = serveForThisFile({ speed: 'instant' });
 
 /** GET /docs over HTTP with the Host header given, checked against the control document. */
 function getDocs(base: string, host?: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserMissing, CHROMIUM, sharedBrowser } from '../support/browser.js';
 import { assertContract } from '../support/contract.js';
-import { serve, type Served } from './support.js';
+import { serveForThisFile } from './support.js';
 
 /** /docs renders the control API beside the service API: both contracts, each with its console calling this simulator. */
 const shared = sharedBrowser();
-let served: Served;
-
-beforeAll(async () => {
-  served = await serve({ speed: 'instant' });
-});
-afterAll(async () => {
-  await served?.close();
-});
+const served = serveForThisFile({ speed: 'instant' });
 
 describe('the control API in the API reference', () => {
   it('is served as JSON naming this simulator as its server, and the page lists both contracts', async () => {

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserMissing, CHROMIUM, sharedBrowser } from '../support/browser.js';
 import { assertContract } from '../support/contract.js';
-import { serve, type Served } from './support.js';
+import { serveForThisFile } from './support.js';
 import { screenshotPath } from '../support/artifacts.js';
 
 /** The API reference a frontend developer opens: served offline, under a strict CSP, and its try-it console reaches this simulator. */
 const shared = sharedBrowser();
-let served: Served;
-
-beforeAll(async () => {
-  served = await serve({ speed: 'instant' });
-});
-afterAll(async () => {
-  await served?.close();
-});
+const served = serveForThisFile({ speed: 'instant' });
 
 describe('the contract documents and the dashboard\'s files', () => {
   it('are served, each as the control document says', async () => {

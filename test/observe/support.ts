@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { createNodeHandler } from '../../src/adapters/node-handler.js';
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator.js';
 import { assertContract } from '../support/contract.js';
@@ -45,5 +46,20 @@ export async function serve(options: SimulatorOptions = {}): Promise<Served> {
       server.close(() => resolve());
     }),
   };
+  return served;
+}
+
+/**
+ * One simulator for the whole test file: served before its first test and closed after its
+ * last (the object is filled in by then, so tests read it as they would `serve`'s answer).
+ */
+export function serveForThisFile(options: SimulatorOptions = {}): Served {
+  const served = {} as Served;
+  beforeAll(async () => {
+    Object.assign(served, await serve(options));
+  });
+  afterAll(async () => {
+    await served.close?.();
+  });
   return served;
 }
