@@ -115,9 +115,11 @@ describe('the cost of a request with a state file', () => {
     };
     const none = await measure(0);
     const many = await measure(TASKS_EACH);
-    // 800 tasks of about 200 characters each: compared whole at a commit, they would add 160,000.
-    expect(many.read).toBe(none.read);
-    expect(many.write).toBe(none.write);
+    // 800 tasks of about 200 characters each: compared whole at a commit, they would add 160,000
+    // (741,897 measured so). What may differ by a few hundred is the simulator-wide record a
+    // commit logs when it is due (the clock's setting, where the id streams stand).
+    expect(Math.abs(many.read - none.read), `read: ${none.read} with none, ${many.read} with ${TASKS_EACH} tasks each`).toBeLessThan(2_000);
+    expect(Math.abs(many.write - none.write), `write: ${none.write} with none, ${many.write} with ${TASKS_EACH} tasks each`).toBeLessThan(2_000);
     expect(none.write).toBeLessThan(20_000);
   });
 
