@@ -105,7 +105,8 @@ describe('the live journal, with a client that stops reading', () => {
       const abort = new AbortController();
       const res = await fetch(`${s.base}/_sim/journal/stream`, { signal: abort.signal });
       expect(res.status).toBe(200);
-      return abort;
+      // Held: fetch cancels the body of a response that is garbage-collected, which would close the feed.
+      return { abort: () => abort.abort(), res };
     }));
     expect(s.simulator.internal.journal.feeds).toBe(MAX_JOURNAL_FEEDS);
     const refused = await fetch(`${s.base}/_sim/journal/stream`);
@@ -121,5 +122,6 @@ describe('the live journal, with a client that stops reading', () => {
     expect(again.status).toBe(200);
     await again.body!.cancel();
     feeds.forEach((f) => f.abort());
+    expect(feeds.every((f) => f.res.status === 200)).toBe(true);
   });
 });
