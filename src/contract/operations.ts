@@ -21,6 +21,11 @@ export interface Operation {
   bodyRequired: boolean;
   /** The body may also be sent as YAML (`application/yaml` or `text/yaml` in the contract): a scenario. */
   bodyYaml: boolean;
+  /**
+   * The handler reads the body itself, a slice at a time (`x-body-read-in-slices`, a restore):
+   * the engine checks its size and media type only, and hands over the bytes.
+   */
+  bodyInSlices: boolean;
   /** The documented response statuses: what an injected fault may answer. */
   statuses: number[];
 }
@@ -61,6 +66,7 @@ export function readOperations(document: unknown, documentId: Operation['documen
         bodySchemaPointer: bodyRef ?? (jsonBody ? `#/paths/${escapePointer(template)}/${method}/requestBody/content/application~1json/schema` : null),
         bodyRequired: Boolean(body?.required),
         bodyYaml: Boolean(body && YAML_TYPES.some((type) => type in (body.content as Json))),
+        bodyInSlices: body?.['x-body-read-in-slices'] === true,
         statuses: Object.keys((op.responses as Json | undefined) ?? {}).map(Number).filter(Number.isInteger),
       });
     }

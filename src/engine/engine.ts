@@ -12,7 +12,7 @@ import type { EngineFault, EngineHooks, FaultCall } from './engine-hooks.js';
 import { guessingAddress, originRelative } from './request-facts.js';
 import { preflightResponse } from './cors.js';
 import { answerHeaders } from './answer-headers.js';
-import { bodyLimitFor, readJsonBody, readYamlBody } from './http-body.js';
+import { bodyLimitFor, jsonBodyBytes, readJsonBody, readYamlBody } from './http-body.js';
 import type { RequestValidator, ValidatedParameters } from './request-validation.js';
 import { Router, methodNotAllowed } from './router.js';
 import { assertHandlersMatch } from './handler-checks.js';
@@ -286,6 +286,12 @@ export class Engine<State extends EngineState = EngineState> {
   private body(operation: Operation, request: EngineRequest, readYaml?: (text: string) => unknown): unknown {
     if (!operation.bodySchemaPointer) return undefined;
     const limit = bodyLimitFor(originRelative(request.url));
+    if (operation.bodyInSlices) {
+      // Read, and checked against its schema, by the handler itself, in slices.
+      const bytes = jsonBodyBytes(request.headers['content-type'], request.body, limit);
+      if (bytes === undefined && operation.bodyRequired) throw validationError([{ path: 'body', message: 'is required: send a JSON object' }]);
+      return bytes;
+    }
     const yaml = operation.bodyYaml ? readYamlBody(request.headers['content-type'], request.body, limit, readYaml) : undefined;
     const body = yaml ? yaml.value : readJsonBody(request.headers['content-type'], request.body, limit);
     if (body === undefined) {

@@ -28,7 +28,7 @@ export interface EngineState {
 export interface HandlerContext<State, Body = any> {
   sim: State;
   params: ValidatedParameters;
-  /** The parsed JSON body, already validated against the operation's schema. */
+  /** The parsed JSON body, already validated against the operation's schema (its bytes, for an operation that reads its body in slices). */
   body: Body;
   correlationId: string;
   now: number;

@@ -3,7 +3,8 @@ import { notFound, validationError } from '../errors/api-error.js';
 import type { ControlHandler } from './context.js';
 import type { SimulatorState } from '../state/simulator-state.js';
 import { createAccountWithKeys } from '../seed/accounts.js';
-import { restoreSnapshot as restoreSimulation, takeSnapshot } from '../state/snapshot.js';
+import { takeSnapshot } from '../state/snapshot.js';
+import { restoreInSlices } from '../state/restore-in-slices.js';
 import { resetAccount, resetSimulation } from '../state/reset.js';
 import { ownClock } from '../clock/account-clock.js';
 import { accountClockJson, clockStart } from './account-clock-json.js';
@@ -68,10 +69,11 @@ function stateSummary(sim: SimulatorState) {
   return { accounts: sim.store.accounts.size, builds, clock: clockJson(sim) };
 }
 
-export const restoreSnapshot: ControlHandler = ({ sim, body }) => {
-  restoreSimulation(sim, body);
-  return { status: 200, json: stateSummary(sim) };
-};
+/** Read and checked a slice at a time, other clients answered meanwhile (see `restoreInSlices`). */
+export const restoreSnapshot: ControlHandler = ({ sim, body }) => ({
+  status: 200,
+  later: restoreInSlices(sim, body as Uint8Array).then(() => ({ status: 200, json: stateSummary(sim) })),
+});
 
 export const resetSimulator: ControlHandler = ({ sim }) => {
   resetSimulation(sim, sim.initialState);

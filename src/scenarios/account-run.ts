@@ -8,7 +8,7 @@ import type { Clock } from '../clock/clock.js';
 import type { SimulatorState } from '../state/simulator-state.js';
 import { AccountCalls, ScenarioError, type InProcessHandle } from './calls.js';
 import { placeBuilds, type PlannedBuild } from './placement.js';
-import type { Steps } from './steps.js';
+import type { Steps } from '../state/steps.js';
 import type { LoadedAccount, ScenarioAccount, ScenarioBuild } from './types.js';
 
 /** The keys an account gets when its scenario names none. */

@@ -4,7 +4,7 @@ import type { SimulatorState } from '../state/simulator-state.js';
 import { Account } from '../store/account.js';
 import { PlacementRefused, runAccount } from './account-run.js';
 import { ScenarioError, type InProcessHandle } from './calls.js';
-import { runAtOnce } from './steps.js';
+import { runAtOnce } from '../state/steps.js';
 import type { ScenarioAccount } from './types.js';
 import { STATUSES } from './check.js';
 

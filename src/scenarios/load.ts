@@ -8,7 +8,7 @@ import { PlacementRefused, runAccount } from './account-run.js';
 import { ScenarioError, type InProcessHandle } from './calls.js';
 import { scenarioProblems } from './check.js';
 import { everyProblem } from './every-problem.js';
-import { runAtOnce, type Steps } from './steps.js';
+import { runAtOnce, type Steps } from '../state/steps.js';
 import type { LoadedAccount, LoadedScenario, Scenario, ScenarioAccount } from './types.js';
 
 /** An account's now once loaded, when its scenario does not say. */

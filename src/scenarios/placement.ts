@@ -4,7 +4,7 @@ import type { Clock } from '../clock/clock.js';
 import { Rng } from '../random/rng.js';
 import type { Account } from '../store/account.js';
 import type { BuildOptions } from '../store/records.js';
-import type { Steps } from './steps.js';
+import type { Steps } from '../state/steps.js';
 import type { BuildStatusGoal } from './types.js';
 
 /**

@@ -2,7 +2,7 @@ import type { SimulatorState } from '../state/simulator-state.js';
 import type { InProcessHandle } from './calls.js';
 import { ApiError } from '../errors/api-error.js';
 import { loadingSteps, loadScenario, scenarioEntry, type LoadedScenarioEntry } from './load.js';
-import { runInSlices } from './steps.js';
+import { runInSlices } from '../state/steps.js';
 import type { LoadedScenario, Scenario } from './types.js';
 
 /**

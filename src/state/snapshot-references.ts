@@ -2,6 +2,7 @@ import { validationError, type FieldProblem } from '../errors/api-error.js';
 import { DEMO_CLIENT_ID } from '../oauth/demo-client.js';
 import { MAX_CLIENTS, oauthClientProblem } from '../oauth/registration.js';
 import type { Account } from '../store/account.js';
+import type { Steps } from './steps.js';
 import type { AccountSnapshot, SimulationSnapshot } from './snapshot-schema.js';
 
 /**
@@ -26,12 +27,14 @@ class Problems {
   }
 }
 
-/** Every account's records against the restored account built aside (its collections index them by id). */
-export function assertAccountReferences(saved: AccountSnapshot[], restored: Account[]): void {
+/** Every account's records against the restored account built aside (its collections index them by id), an account a step. */
+export function* assertAccountReferences(saved: AccountSnapshot[], restored: Account[]): Steps<void> {
   const problems = new Problems();
-  saved.forEach((account, i) => {
-    if (!problems.full) checkAccount(account, restored[i] as Account, `body.accounts[${i}]`, problems);
-  });
+  for (const [i, account] of saved.entries()) {
+    if (problems.full) break;
+    checkAccount(account, restored[i] as Account, `body.accounts[${i}]`, problems);
+    yield;
+  }
   problems.throwIfAny();
 }
 

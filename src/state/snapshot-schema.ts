@@ -7,6 +7,8 @@ import { IMAGE_MOODS, IMAGE_SIZES, IMAGE_STYLES, LOGO_POSITIONS } from '../media
 import { VOICE_IDS } from '../media/voices.js';
 import { contractPattern } from './contract-rules.js';
 import { legacyMcpTasks, savedTask } from './mcp-tasks-snapshot.js';
+import { each, fields } from './snapshot-check.js';
+import { MAX_CHAT_MESSAGES } from '../chat/chat-service.js';
 
 /**
  * The saved form of a whole simulation, checked record by record on the way back in: a state
@@ -96,7 +98,7 @@ const chatMessage = z.object({
   id, role: z.enum(['user', 'assistant']), content: text,
   references: z.array(z.object({ libraryItemId: id, type: libraryType, name: text })), createdAt: ms,
 });
-const chat = z.object({ id, targetId: id, title: text, target: targetSnapshot, messages: z.array(chatMessage), createdAt: ms, updatedAt: ms }).refine(
+const chat = z.object({ id, targetId: id, title: text, target: targetSnapshot, messages: z.array(chatMessage).max(MAX_CHAT_MESSAGES), createdAt: ms, updatedAt: ms }).refine(
   (c) => c.target.id === c.targetId,
   { path: ['target', 'id'], message: 'must equal targetId' },
 );
@@ -162,3 +164,15 @@ export const simulationSnapshot = z.object({
 
 export type SimulationSnapshot = z.infer<typeof simulationSnapshot>;
 export type AccountSnapshot = z.infer<typeof account>;
+
+const records = fields({ entries: each() });
+/** What a restore checks item by item (see `checkInSteps`): every list that grows with the simulation. */
+export const SNAPSHOT_PLAN = fields({
+  accounts: each(fields({
+    keys: records, transactions: records, targets: records, builds: records, library: records, shares: records,
+    images: records, audio: records, chats: records, mcpTasks: records,
+    deliverables: each(), audioByDeliverableVoice: each(), slugs: each(), idempotency: each(), purchaseIdempotency: each(), pendingRefunds: each(),
+  })),
+  oauth: fields({ clients: each(), pending: each(), codes: each(), grants: each(), accessTokens: each(), refreshTokens: each() }),
+  mcpTasks: each(),
+});

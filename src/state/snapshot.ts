@@ -1,10 +1,13 @@
 import { validationError } from '../errors/api-error.js';
 import type { SimulatorState } from './simulator-state.js';
 import { Account } from '../store/account.js';
+import { RECORDS_PER_STEP } from '../store/ordered-collection.js';
 import { restoredOwnClock } from '../clock/account-clock.js';
 import { assertAccountReferences, assertOAuthReferences } from './snapshot-references.js';
 import { placeMcpTasks } from './mcp-tasks-snapshot.js';
-import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, simulationSnapshot, type AccountSnapshot, type SimulationSnapshot } from './snapshot-schema.js';
+import { SNAPSHOT_FORMAT, SNAPSHOT_PLAN, SNAPSHOT_VERSION, simulationSnapshot, type AccountSnapshot, type SimulationSnapshot } from './snapshot-schema.js';
+import { checkInSteps } from './snapshot-check.js';
+import { runAtOnce, type Steps } from './steps.js';
 
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SimulationSnapshot } from './snapshot-schema.js';
 
@@ -50,15 +53,26 @@ export const HEAD_FIELDS_LOGGED_BY_NAME: ReadonlySet<string> = new Set(['format'
  * changes nothing.
  */
 export function restoreSnapshot(sim: SimulatorState, input: unknown): void {
-  const snapshot = parseSnapshot(input, sim.seed);
-  const accounts = snapshot.accounts.map((saved) => {
+  runAtOnce(restoreSteps(sim, input));
+}
+
+/**
+ * `restoreSnapshot` as steps: checked a record at a time, each account built aside in a step
+ * of its own; only the swap at the end (the indexes of keys and share tokens, the OAuth
+ * tables) is one piece of work.
+ */
+export function* restoreSteps(sim: SimulatorState, input: unknown): Steps<void> {
+  const snapshot = yield* parseSnapshotSteps(input, sim.seed);
+  const accounts: Account[] = [];
+  for (const saved of snapshot.accounts) {
     // An account with its own clock indexes its builds, and goes on, by its own time.
-    const account = Account.restore(saved, sim.seed, saved.clock?.now ?? snapshot.clock.now);
+    const account = yield* Account.restoreSteps(saved, sim.seed, saved.clock?.now ?? snapshot.clock.now);
     if (saved.clock) account.clock = restoredOwnClock(sim.clock, saved.clock, snapshot.savedAt);
-    return account;
-  });
+    accounts.push(account);
+    yield;
+  }
   // Built aside, indexed by id: the references are checked against them before anything is swapped in.
-  assertAccountReferences(snapshot.accounts, accounts);
+  yield* assertAccountReferences(snapshot.accounts, accounts);
   sim.store.replaceAccounts(accounts, snapshot.streams);
   // Ids issued after the snapshot will be issued again: content cached under them is another build's.
   sim.builds.contentCache?.clear();
@@ -69,56 +83,59 @@ export function restoreSnapshot(sim: SimulatorState, input: unknown): void {
 
 /** The snapshot, or 400 VALIDATION_ERROR naming the first fields at fault. */
 export function parseSnapshot(input: unknown, seed: string): SimulationSnapshot {
+  return runAtOnce(parseSnapshotSteps(input, seed));
+}
+
+function* parseSnapshotSteps(input: unknown, seed: string): Steps<SimulationSnapshot> {
   const head = input as { format?: unknown; version?: unknown } | null;
   if (typeof head === 'object' && head !== null && head.format === SNAPSHOT_FORMAT && head.version !== SNAPSHOT_VERSION) {
     throw validationError([{ path: 'body.version', message: `is ${String(head.version)}; this simulator reads version ${SNAPSHOT_VERSION}` }]);
   }
-  const parsed = simulationSnapshot.safeParse(input);
-  if (!parsed.success) {
-    throw validationError(parsed.error.issues.slice(0, 10).map((issue) => ({ path: issue.path.reduce<string>(joinPath, 'body'), message: issue.message })));
+  const snapshot = (yield* checkInSteps(simulationSnapshot, input, SNAPSHOT_PLAN)) as SimulationSnapshot;
+  if (snapshot.seed !== seed) {
+    throw validationError([{ path: 'body.seed', message: `was saved by a simulator with seed "${snapshot.seed}"; this one runs with "${seed}" (start it with --seed)` }]);
   }
-  if (parsed.data.seed !== seed) {
-    throw validationError([{ path: 'body.seed', message: `was saved by a simulator with seed "${parsed.data.seed}"; this one runs with "${seed}" (start it with --seed)` }]);
+  const seen: Seen = { accounts: new Set(), hashes: new Set(), tokens: new Set() };
+  for (const [i, account] of snapshot.accounts.entries()) {
+    yield* assertConsistent(account, `body.accounts[${i}]`, seen);
   }
-  assertConsistent(parsed.data);
-  assertOAuthReferences(parsed.data);
-  placeMcpTasks(parsed.data);
-  return parsed.data;
+  assertOAuthReferences(snapshot);
+  placeMcpTasks(snapshot);
+  return snapshot;
+}
+
+interface Seen {
+  accounts: Set<string>;
+  hashes: Set<string>;
+  tokens: Set<string>;
 }
 
 /** What the indexes rebuilt from a snapshot rely on: ids, key digests and share tokens unique, keys in their own account. */
-function assertConsistent(snapshot: SimulationSnapshot): void {
-  const seen = { accounts: new Set<string>(), hashes: new Set<string>(), tokens: new Set<string>() };
-  snapshot.accounts.forEach((account, i) => {
-    const at = `body.accounts[${i}]`;
-    if (seen.accounts.has(account.id)) throw validationError([{ path: `${at}.id`, message: 'names an account twice' }]);
-    seen.accounts.add(account.id);
-    for (const [name, list] of Object.entries(collections(account))) {
-      const ids = new Set<string>();
-      let lastSeq = 0;
-      list.entries.forEach(([seq, record], j) => {
-        if (seq <= lastSeq || seq >= list.nextSeq) throw validationError([{ path: `${at}.${name}.entries[${j}][0]`, message: 'positions must ascend and stay below nextSeq' }]);
-        if (ids.has(record.id)) throw validationError([{ path: `${at}.${name}.entries[${j}][1].id`, message: 'is not unique' }]);
-        lastSeq = seq;
-        ids.add(record.id);
-      });
+function* assertConsistent(account: AccountSnapshot, at: string, seen: Seen): Steps<void> {
+  if (seen.accounts.has(account.id)) throw validationError([{ path: `${at}.id`, message: 'names an account twice' }]);
+  seen.accounts.add(account.id);
+  for (const [name, list] of Object.entries(collections(account))) {
+    const ids = new Set<string>();
+    let lastSeq = 0;
+    for (const [j, [seq, record]] of list.entries.entries()) {
+      if (seq <= lastSeq || seq >= list.nextSeq) throw validationError([{ path: `${at}.${name}.entries[${j}][0]`, message: 'positions must ascend and stay below nextSeq' }]);
+      if (ids.has(record.id)) throw validationError([{ path: `${at}.${name}.entries[${j}][1].id`, message: 'is not unique' }]);
+      lastSeq = seq;
+      ids.add(record.id);
+      if (j % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
     }
-    account.keys.entries.forEach(([, key], j) => {
-      if (key.accountId !== account.id || seen.hashes.has(key.hash)) {
-        throw validationError([{ path: `${at}.keys.entries[${j}][1]`, message: 'must belong to its account and have a digest no other key has' }]);
-      }
-      seen.hashes.add(key.hash);
-    });
-    account.shares.entries.forEach(([, share], j) => {
-      if (seen.tokens.has(share.token)) throw validationError([{ path: `${at}.shares.entries[${j}][1].token`, message: 'is not unique' }]);
-      seen.tokens.add(share.token);
-    });
-  });
-}
-
-/** `body.accounts[0].builds`: the notation of every other validation error. */
-function joinPath(path: string, part: PropertyKey): string {
-  return typeof part === 'number' ? `${path}[${part}]` : `${path}.${String(part)}`;
+  }
+  for (const [j, [, key]] of account.keys.entries.entries()) {
+    if (key.accountId !== account.id || seen.hashes.has(key.hash)) {
+      throw validationError([{ path: `${at}.keys.entries[${j}][1]`, message: 'must belong to its account and have a digest no other key has' }]);
+    }
+    seen.hashes.add(key.hash);
+  }
+  for (const [j, [, share]] of account.shares.entries.entries()) {
+    if (seen.tokens.has(share.token)) throw validationError([{ path: `${at}.shares.entries[${j}][1].token`, message: 'is not unique' }]);
+    seen.tokens.add(share.token);
+  }
+  yield;
 }
 
 function collections(a: AccountSnapshot) {

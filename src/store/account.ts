@@ -1,7 +1,7 @@
 import type { Clock, ClockSetting } from '../clock/clock.js';
 import type { ChangeCapture } from './change-capture.js';
 import { Rng, type RngState } from '../random/rng.js';
-import { OrderedCollection } from './ordered-collection.js';
+import { OrderedCollection, RECORDS_PER_STEP } from './ordered-collection.js';
 import type { ApiKeyRecord, LibraryItemRecord, ShareRecord, TargetRecord, TransactionRecord } from './records.js';
 import type { AudioRecord, ChatRecord, ImageRecord } from './records.js';
 import { IdempotencyIndex } from './idempotency.js';
@@ -159,31 +159,40 @@ export class Account {
 
   /** An account as `save` wrote it, its indexes rebuilt as of `now`; the caller has checked the records. */
   static restore(saved: SavedAccount, seed: string, now: number): Account {
+    const steps = Account.restoreSteps(saved, seed, now);
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
+    }
+  }
+
+  /** `restore`, pausing after every few thousand records: a restore that yields between them. */
+  static *restoreSteps(saved: SavedAccount, seed: string, now: number): Generator<void, Account, void> {
     const account = new Account(saved.id, saved.name, saved.createdAt, seed);
     account.balance = saved.balance;
     account.openingBalance = saved.openingBalance;
     account.lifetimePurchased = saved.lifetimePurchased;
     account.lifetimeUsed = saved.lifetimeUsed;
     account.idStreamState = saved.idStream;
-    account.keys.restore(saved.keys);
-    account.transactions.restore(mapped(saved.transactions, restoredTransaction));
-    account.targets.restore(saved.targets);
-    const builds = mapped(saved.builds, (b) => Build.fromSaved(b));
-    account.builds.restore(builds);
-    for (const [seq, build] of builds.entries) account.buildIndex.add(seq, build, now);
-    account.library.restore(saved.library);
-    account.shares.restore(saved.shares);
-    account.images.restore(saved.images);
-    account.audio.restore(saved.audio);
-    account.chats.restore(saved.chats);
+    yield* account.keys.restoreSteps(saved.keys);
+    yield* account.transactions.restoreSteps(yield* mappedSteps(saved.transactions, restoredTransaction));
+    yield* account.targets.restoreSteps(saved.targets);
+    const builds = yield* mappedSteps(saved.builds, (b) => Build.fromSaved(b));
+    yield* account.builds.restoreSteps(builds);
+    yield* steps(builds.entries, ([seq, build]) => account.buildIndex.add(seq, build, now));
+    yield* account.library.restoreSteps(saved.library);
+    yield* account.shares.restoreSteps(saved.shares);
+    yield* account.images.restoreSteps(saved.images);
+    yield* account.audio.restoreSteps(saved.audio);
+    yield* account.chats.restoreSteps(saved.chats);
     // Absent from snapshots saved before tasks were the account's own records.
-    if (saved.mcpTasks) account.mcpTasks.restore(saved.mcpTasks);
-    for (const [id, ref] of saved.deliverables) {
+    if (saved.mcpTasks) yield* account.mcpTasks.restoreSteps(saved.mcpTasks);
+    yield* steps(saved.deliverables, ([id, ref]) => {
       const build = account.builds.get(ref.buildId);
       if (build) account.deliverables.set(id, build);
-    }
-    for (const [key, id] of saved.audioByDeliverableVoice) account.audioByDeliverableVoice.set(key, id);
-    for (const [slug, id] of saved.slugs) account.slugs.set(slug, id);
+    });
+    yield* steps(saved.audioByDeliverableVoice, ([key, id]) => account.audioByDeliverableVoice.set(key, id));
+    yield* steps(saved.slugs, ([slug, id]) => account.slugs.set(slug, id));
     account.idempotency.restore(saved.idempotency);
     account.purchaseIdempotency.restore(saved.purchaseIdempotency);
     account.pendingRefunds.push(...[...saved.pendingRefunds].sort((a, b) => a.at - b.at));
@@ -231,4 +240,18 @@ export type SavedAccount = ReturnType<Account['save']>;
 /** A collection's records in another form: saved builds and ledger entries are plain, the store's are compact. */
 function mapped<A, B>(saved: CollectionSnapshot<A>, as: (record: A) => B): CollectionSnapshot<B> {
   return { nextSeq: saved.nextSeq, entries: saved.entries.map(([seq, record]): [number, B] => [seq, as(record)]) };
+}
+
+function* mappedSteps<A, B>(saved: CollectionSnapshot<A>, as: (record: A) => B): Generator<void, CollectionSnapshot<B>, void> {
+  const entries: Array<[number, B]> = [];
+  yield* steps(saved.entries, ([seq, record]) => entries.push([seq, as(record)]));
+  return { nextSeq: saved.nextSeq, entries };
+}
+
+/** `each` of the rows, pausing after every few thousand. */
+function* steps<T>(rows: readonly T[], each: (row: T) => void): Generator<void, void, void> {
+  for (let i = 0; i < rows.length; i++) {
+    each(rows[i] as T);
+    if (i % RECORDS_PER_STEP === RECORDS_PER_STEP - 1) yield;
+  }
 }

@@ -1,8 +1,8 @@
 /**
- * Loading a scenario is written as steps (a generator that yields between requests), so the
- * same code runs at once (a scenario given at start, the programmatic API) or in slices of a
- * few milliseconds with the event loop free in between (over the control API, where other
- * clients are being answered meanwhile).
+ * Long control work (loading a scenario, reading and checking a restore) is written as steps
+ * (a generator that yields between pieces of work), so the same code runs at once (a scenario
+ * given at start, the programmatic API) or in slices of a few milliseconds with the event loop
+ * free in between (over the control API, where other clients are being answered meanwhile).
  */
 export type Steps<T> = Generator<void, T, void>;
 
@@ -17,7 +17,7 @@ export function runAtOnce<T>(steps: Steps<T>): T {
 /** Lets other work run before `then`: after pending I/O on Node, a macrotask in a browser (msw). */
 const yieldTurn: (then: () => void) => void = typeof setImmediate === 'function' ? (then) => setImmediate(then) : (then) => setTimeout(then, 0);
 
-/** Longest a slice of a scenario's loading holds the event loop. */
+/** Longest a slice of a scenario's loading, or of a restore, holds the event loop. */
 export const SLICE_MS = 5;
 
 /**
