@@ -120,3 +120,24 @@ export function reloadFromDisk(sim: SimulatorState, path: string, streams: LiveS
   if (!saved) throw new StateFileError(`the state file ${path} is gone`);
   return recoverState({ internal: sim }, path, saved.snapshot, { streams, acceptDamagedTail: false });
 }
+
+/**
+ * After a durable step failed: the live simulation set back to the files' (see `reloadFromDisk`),
+ * the streams to `streams` when given (a replacement set them back to its snapshot's: those from
+ * before it are further on). The reload itself replaces the simulation: it is not asked about.
+ */
+export function reloadAfterFailure(sim: SimulatorState, path: string, streams: LiveStreams | null, onError: (message: string) => void): void {
+  const capture = sim.store.changes;
+  const check = capture.beforeReplace;
+  capture.beforeReplace = null;
+  try {
+    reloadFromDisk(sim, path, streams ?? undefined);
+  } catch (error) {
+    onError(`content-sim: cannot read the state file back after a failed write (${(error as Error).message}): the live state may hold refused changes until a restart\n`);
+  } finally {
+    capture.beforeReplace = check;
+  }
+  // What the reload put in place is what the files hold: nothing of it is to be logged.
+  capture.collect();
+  capture.idsIssued = 0;
+}
