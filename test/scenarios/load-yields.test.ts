@@ -11,9 +11,8 @@ import { shippedScenarios } from '../../src/scenarios/shipped.js';
 import { startCli, type CliServer } from '../support/cli-server.js';
 import { assertContract } from '../support/contract.js';
 import { repeatRun } from '../support/once.js';
+import { describeSamples, expectWithinBound, sampleWhile, timedHealthz } from './healthz-beside.js';
 
-const HEALTHZ_BOUND_MS = 100;
-const MACHINE_STALL_MS = 25;
 const servers: CliServer[] = [];
 afterEach(() => servers.splice(0).forEach((s) => s.stop()));
 
@@ -38,15 +37,6 @@ function largeScenario(accounts: number) {
   };
 }
 
-async function timedHealthz(base: string): Promise<number> {
-  const started = performance.now();
-  const res = await fetch(`${base}/healthz`);
-  const body = await res.text();
-  const ms = performance.now() - started;
-  assertContract({ method: 'GET', url: '/healthz', status: res.status, headers: Object.fromEntries(res.headers), body });
-  return ms;
-}
-
 describe.skipIf(repeatRun)('a large scenario loaded over the control API', () => {
   it('leaves another client answered within 100 ms while it loads', { timeout: 180_000 }, async () => {
     const [loading, idle] = await Promise.all([startCli(), startCli()]);
@@ -60,26 +50,13 @@ describe.skipIf(repeatRun)('a large scenario loaded over the control API', () =>
       assertContract({ method: 'POST', url: '/_sim/scenarios', status: res.status, headers: Object.fromEntries(res.headers), body: text });
       return { status: res.status, json: JSON.parse(text) };
     });
-    const samples: number[] = [];
-    const stalls: Array<[number, number]> = [];
-    while (!done) {
-      // Asked while it loads: counted even when the load ends before the answer comes.
-      const [ms, reference] = await Promise.all([timedHealthz(loading.baseUrl), timedHealthz(idle.baseUrl)]);
-      if (reference > MACHINE_STALL_MS) stalls.push([ms, reference]);
-      else samples.push(ms);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    const sampled = await sampleWhile(loading.baseUrl, idle.baseUrl, () => done);
     const loaded = await load;
     expect(loaded.status, JSON.stringify(loaded.json).slice(0, 500)).toBe(201);
     expect(Object.keys(loaded.json.accounts.keys.keys)).toHaveLength(25);
-    samples.sort((a, b) => a - b);
-    const summary = `${samples.length} samples while loading; median ${samples[samples.length >> 1]?.toFixed(1)} ms, max ${samples.at(-1)?.toFixed(1)} ms; ${stalls.length} left out`;
+    const summary = describeSamples(sampled);
     console.log(`/healthz during a scenario load: ${summary}`);
-    // Nineteen in twenty within the bound, and none near the seconds a load held everyone before:
-    // a slice too long would show in every sample, one descheduled process in one.
-    expect(samples[Math.floor(samples.length * 0.95)] ?? 0, summary).toBeLessThan(HEALTHZ_BOUND_MS);
-    expect(samples.at(-1) ?? 0, summary).toBeLessThan(2.5 * HEALTHZ_BOUND_MS);
-    expect(samples.length, summary).toBeGreaterThanOrEqual(10);
+    expectWithinBound(sampled, summary);
   });
 });
 
