@@ -15,6 +15,8 @@ export interface CreationHost {
 
 /** How many Idempotency-Keys, creation bodies and bodies refused with 402 an account's judge keeps. */
 export const CREATIONS_TRACKED = { keys: 128, bodies: 128, unpaid: 16 } as const;
+/** The contract's longest Idempotency-Key: a longer one is refused (400) before it is used, and is not kept. */
+const MAX_KEY_LENGTH = 255;
 
 /**
  * Judges an account's build creations: no Idempotency-Key, a key reused with another body, the
@@ -43,7 +45,7 @@ export class CreationJudge {
     const balance = x.account.balance;
     if (key === undefined || key === '') {
       if (host.breach('create-without-idempotency-key', now)) this.example(host, 'create-without-idempotency-key', x, 'no Idempotency-Key header');
-    } else {
+    } else if (key.length <= MAX_KEY_LENGTH) {
       const slot = this.keys.slotOf(key);
       if (slot < 0) {
         this.keyDigest[-1 - slot] = digest;
