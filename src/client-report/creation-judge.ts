@@ -83,9 +83,10 @@ export class CreationJudge {
       const firstReal = this.bodyReal[slot] as number;
       const firstKey = this.bodyKey[slot] as string;
       const firstBuild = this.bodyLocation[slot] as string;
-      if (firstKey !== key && now - firstNow < DUPLICATE_WINDOW_MS && !host.wasRead(firstBuild)) {
-        const concurrent = now - firstNow < CONCURRENT_MS && real - firstReal < CONCURRENT_MS;
-        if (!concurrent && host.breach('same-body-new-key', now)) {
+      // Cheapest first: creations sent together (concurrent) are distinct builds, whatever was read.
+      const concurrent = now - firstNow < CONCURRENT_MS && real - firstReal < CONCURRENT_MS;
+      if (!concurrent && firstKey !== key && now - firstNow < DUPLICATE_WINDOW_MS && !host.wasRead(firstBuild)) {
+        if (host.breach('same-body-new-key', now)) {
           const gap = Math.max(now - firstNow, real - firstReal);
           const id = firstBuild.slice(firstBuild.lastIndexOf('/') + 1);
           this.example(host, 'same-body-new-key', x, `same body as build ${id} (key ${clip(firstKey)}) ${seconds(gap)} earlier, now under key ${clip(key)}`);
