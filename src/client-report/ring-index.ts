@@ -31,7 +31,8 @@ export class RingIndex<K extends string | number> {
     const mask = this.mask;
     let i = hash & mask;
     for (let cell = this.cells[i] as number; cell !== 0; cell = this.cells[i] as number) {
-      if (this.keys[cell - 1] === key) return cell - 1;
+      // The hashes first: they sit together, where the keys would each be a string to load and compare.
+      if (this.hashes[cell - 1] === hash && this.keys[cell - 1] === key) return cell - 1;
       i = (i + 1) & mask;
     }
     const slot = this.next;
@@ -85,5 +86,8 @@ function hashOf(key: string | number): number {
     for (let i = 0; i < head; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
     for (let i = length <= 16 ? length : length - 8; i < length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
   }
-  return hash ^ (hash >>> 15);
+  // MurmurHash3's finish: every bit of the input moves the low bits, which pick the cell.
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return hash ^ (hash >>> 16);
 }
