@@ -3,9 +3,10 @@
  * default) and off (`clientRulesOff`: every rule), interleaved round by round so a busy machine
  * slows both alike. Reads of a build (each judged as a poll, and flagged: the costliest read),
  * reads of the balance (the common case: one lookup) and creations with a fresh
- * Idempotency-Key each (a body digest and three table entries), in µs per call, medians. A
- * second simulator with the report off runs beside them: the gap between the two "off" columns
- * is the noise of the machine, against which the report's cost is to be read.
+ * Idempotency-Key each (a body digest and two slots of fixed tables), in µs per call, medians,
+ * of wall time and of the process's CPU time (less disturbed by other processes on a shared
+ * machine). A second simulator with the report off runs beside them: the gap between the two
+ * "off" columns is the noise of the machine, against which the report's cost is to be read.
  *
  *   npx tsx bench/client-report.bench.ts    # BENCH_ROUNDS=9, BENCH_CALLS=20000, BENCH_CREATE_OPS=5000
  */
@@ -41,30 +42,43 @@ function setup(report: boolean) {
   };
 }
 
-function perCall(run: () => unknown, calls: number): number {
+/** Wall and CPU time a call, µs. */
+function timed(run: () => unknown, calls: number): [number, number] {
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   for (let i = 0; i < calls; i++) run();
-  return Number(process.hrtime.bigint() - started) / 1000 / calls;
+  const wall = Number(process.hrtime.bigint() - started) / 1000 / calls;
+  const used = process.cpuUsage(cpu);
+  return [wall, (used.user + used.system) / calls];
 }
+
+const perCall = (run: () => unknown, calls: number): number => timed(run, calls)[0];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 const sims = { on: setup(true), off: setup(false), 'off again': setup(false) };
 const cases = ['getBuild', 'getBalance', 'create'] as const;
 const times: Record<string, number[]> = {};
+const cpuTimes: Record<string, number[]> = {};
 // Warm-up, then rounds in which on and off alternate which goes first.
 for (const side of ['on', 'off', 'off again'] as const) for (const c of cases) perCall(sims[side][c], 2000);
 for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? (['on', 'off', 'off again'] as const) : (['off again', 'off', 'on'] as const);
   for (const c of cases) {
-    for (const side of order) (times[`${c} ${side}`] ??= []).push(perCall(sims[side][c], c === 'create' ? CREATE_OPS : CALLS));
+    for (const side of order) {
+      const [wall, cpu] = timed(sims[side][c], c === 'create' ? CREATE_OPS : CALLS);
+      (times[`${c} ${side}`] ??= []).push(wall);
+      (cpuTimes[`${c} ${side}`] ??= []).push(cpu);
+    }
   }
 }
 console.log(`client report, µs per call (median of ${ROUNDS} interleaved rounds): report on / off / off again`);
-for (const c of cases) {
-  const [on, off, again] = (['on', 'off', 'off again'] as const).map((side) => median(times[`${c} ${side}`]!)) as [number, number, number];
-  const pct = (x: number) => `${(((x - off) / off) * 100).toFixed(1)} %`;
-  console.log(`  ${c.padEnd(10)} ${on.toFixed(2).padStart(7)} / ${off.toFixed(2).padStart(7)} / ${again.toFixed(2).padStart(7)}   on ${pct(on)}, off again ${pct(again)}`);
+for (const [clock, table] of [['wall', times], ['cpu', cpuTimes]] as const) {
+  for (const c of cases) {
+    const [on, off, again] = (['on', 'off', 'off again'] as const).map((side) => median(table[`${c} ${side}`]!)) as [number, number, number];
+    const pct = (x: number) => `${(((x - off) / off) * 100).toFixed(1)} %`;
+    console.log(`  ${clock} ${c.padEnd(10)} ${on.toFixed(2).padStart(7)} / ${off.toFixed(2).padStart(7)} / ${again.toFixed(2).padStart(7)}   on ${pct(on)}, off again ${pct(again)}`);
+  }
 }
 
 /**

@@ -2,9 +2,10 @@ import { bearerCredential } from '../auth/bearer.js';
 import type { ExchangeFacts } from '../engine/engine-hooks.js';
 import type { EngineRequest, EngineResponse } from '../engine/types.js';
 import type { Account } from '../store/account.js';
-import { AccountJudge, type JudgedExchange } from './account-judge.js';
+import { AccountJudge } from './account-judge.js';
 import type { Finding } from './findings.js';
-import { RULE_IDS, type RuleId } from './rules.js';
+import type { JudgedExchange } from './judged-exchange.js';
+import { RULE_IDS, ruleBits, type RuleId } from './rules.js';
 
 /** What the report of one account answers: `GET /_sim/accounts/{accountId}/client-report`. */
 export interface ClientReportJson {
@@ -35,15 +36,19 @@ export interface ClientReportDeps {
 export class ClientReport {
   private readonly judges = new WeakMap<Account, AccountJudge>();
   private readonly globalOff: ReadonlySet<RuleId>;
-  private readonly ruleOff: (rule: RuleId) => boolean;
+  private readonly globalOffBits: number;
   /** Every rule off: nothing is looked at, not even the account. */
   private readonly idle: boolean;
-  private readonly scratch: JudgedExchange = { request: { method: '', url: '', headers: {} }, response: { status: 0, headers: {}, body: '' }, operationId: undefined, credential: '', via: 'rest', now: 0, balance: 0 };
+  private readonly scratch: JudgedExchange;
+  /** The account judged last and its judge: a client's exchanges come in runs, and the next one skips the lookup. */
+  private lastAccount: Account | undefined;
+  private lastJudge: AccountJudge | undefined;
 
   constructor(private readonly deps: ClientReportDeps) {
     this.globalOff = new Set(deps.rulesOff ?? []);
-    this.ruleOff = (rule) => this.globalOff.has(rule);
-    this.idle = RULE_IDS.every(this.ruleOff);
+    this.globalOffBits = ruleBits(this.globalOff);
+    this.idle = RULE_IDS.every((rule) => this.globalOff.has(rule));
+    this.scratch = { request: { method: '', url: '', headers: {} }, response: { status: 0, headers: {}, body: '' }, operationId: undefined, credential: '', via: 'rest', now: 0, account: undefined as unknown as Account };
   }
 
   /** One exchange the engine answered. */
@@ -72,7 +77,7 @@ export class ClientReport {
     x.credential = credential;
     x.via = via;
     x.now = facts.now;
-    x.balance = account.balance;
+    x.account = account;
     this.judgeOf(account).exchange(x);
   }
 
@@ -104,15 +109,20 @@ export class ClientReport {
   clear(account: Account, keepRules = false): void {
     const off = this.judges.get(account)?.off;
     this.judges.delete(account);
+    this.lastAccount = undefined;
+    this.lastJudge = undefined;
     if (keepRules && off && off.size > 0) this.judgeOf(account).off = off;
   }
 
   private judgeOf(account: Account): AccountJudge {
+    if (account === this.lastAccount) return this.lastJudge as AccountJudge;
     let judge = this.judges.get(account);
     if (!judge) {
-      judge = new AccountJudge(this.deps.realNow, this.ruleOff);
+      judge = new AccountJudge(this.deps.realNow, this.globalOffBits);
       this.judges.set(account, judge);
     }
+    this.lastAccount = account;
+    this.lastJudge = judge;
     return judge;
   }
 }

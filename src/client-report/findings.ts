@@ -37,16 +37,26 @@ interface Tally {
 export class Findings {
   private readonly tallies = new Map<RuleId, Tally>();
 
-  add(rule: RuleId, at: number, method: string, path: string, via: Transport, problem: () => string): void {
+  /**
+   * Counts one breach; true while the rule still keeps examples, and only then does the caller
+   * word one (`example`): a client that breaks a rule in a loop costs a count, not a string.
+   */
+  count(rule: RuleId, at: number): boolean {
     let tally = this.tallies.get(rule);
-    if (!tally) {
+    if (tally === undefined) {
       tally = { count: 0, firstAt: at, lastAt: at, examples: [] };
       this.tallies.set(rule, tally);
     }
     tally.count++;
     if (at < tally.firstAt) tally.firstAt = at;
     if (at > tally.lastAt) tally.lastAt = at;
-    if (tally.examples.length < MAX_EXAMPLES) tally.examples.push({ at: iso(at), method, path, via, problem: problem() });
+    return tally.examples.length < MAX_EXAMPLES;
+  }
+
+  /** Keeps an example of the breach just counted (when `count` said so). */
+  example(rule: RuleId, at: number, method: string, path: string, via: Transport, problem: string): void {
+    const tally = this.tallies.get(rule);
+    if (tally !== undefined && tally.examples.length < MAX_EXAMPLES) tally.examples.push({ at: iso(at), method, path, via, problem });
   }
 
   get size(): number {

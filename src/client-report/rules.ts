@@ -18,6 +18,15 @@ export const RULE_IDS = [
 
 export type RuleId = (typeof RULE_IDS)[number];
 
+/** Each rule's bit, so that the rules switched off are one number and checking one is an AND. */
+export const RULE_BITS: Readonly<Record<RuleId, number>> = Object.fromEntries(RULE_IDS.map((rule, i) => [rule, 1 << i])) as Record<RuleId, number>;
+
+export function ruleBits(rules: Iterable<RuleId>): number {
+  let bits = 0;
+  for (const rule of rules) bits |= RULE_BITS[rule];
+  return bits;
+}
+
 export interface RuleSource {
   /** The section of the specification the sentence is in. */
   section: string;

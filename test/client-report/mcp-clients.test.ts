@@ -1,6 +1,6 @@
 import { resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
 import * as z from 'zod';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { account, call } from '../support/account-clock-rig.js';
 import { T0 } from '../support/harness.js';
 import { mcpRig, type McpRig } from '../mcp/support.js';
@@ -16,7 +16,15 @@ import { counts } from './support.js';
 type ToolResult = { structuredContent?: any; content: any[]; isError?: boolean };
 
 let rig: McpRig;
-beforeEach(async () => (rig = await mcpRig({ speed: 600, rateLimits: { perKey: { 'build-create': 2 } } })));
+/**
+ * A server whose builds run `speed` times the service's pace. The careless client's run at the
+ * service's own, so that the pollInterval it is given is long (30 s) and its reads back to back
+ * are too fast on the busiest machine; the careful client's run fast, as its library waits
+ * each pollInterval for real.
+ */
+async function serve(speed: number): Promise<void> {
+  rig = await mcpRig({ speed, rateLimits: { perKey: { 'build-create': 2 } } });
+}
 afterEach(async () => rig.close());
 
 async function owner(name: string, clock: Record<string, unknown>) {
@@ -35,6 +43,7 @@ const errorOf = (result: ToolResult) => (result.isError ? JSON.parse(result.cont
 
 describe('the client report over MCP', () => {
   it('reports tasks polled faster than their pollInterval and tool calls retried before the reset', async () => {
+    await serve(1);
     const bad = await owner('Hasty', { frozenAt: new Date(T0).toISOString() });
     const client = await rig.client(bad.key);
     // A task asked for through the SDK client itself, then read back to back: the account's clock is frozen and no real time is waited.
@@ -42,6 +51,8 @@ describe('the client report over MCP', () => {
     for (let i = 0; i < 4; i++) {
       const task = await client.request({ method: 'tasks/get', params: { taskId: created.task.taskId } }, Task);
       expect(task).toMatchObject({ status: 'working', pollInterval: expect.any(Number) });
+      // Reads come back to back: far sooner than half the pollInterval, whatever the machine's load.
+      expect(task.pollInterval).toBeGreaterThanOrEqual(20_000);
     }
     // Two creations a minute on this key: the third is refused, and retried at once twice (same arguments, same key).
     const answers: ToolResult[] = [];
@@ -55,6 +66,7 @@ describe('the client report over MCP', () => {
   });
 
   it('finds nothing when tasks are polled at their pollInterval and a rate limit is waited out', async () => {
+    await serve(600);
     // The account's clock runs (real time): the requester library waits each pollInterval the server gives.
     const good = await owner('Patient', { offsetMs: 0 });
     const client = await rig.client(good.key);
