@@ -171,11 +171,12 @@ export class Account {
     account.lifetimeUsed = saved.lifetimeUsed;
     account.idStreamState = saved.idStream;
     account.keys.restore(saved.keys);
-    account.transactions.restore(mapped(saved.transactions, restoredTransaction));
     account.targets.restore(saved.targets);
     const builds = mapped(saved.builds, (b) => Build.fromSaved(b));
     account.builds.restore(builds);
     for (const [seq, build] of builds.entries) account.buildIndex.add(seq, build, now);
+    // After the builds: a build's charge reads the build it pays for.
+    account.transactions.restore(mapped(saved.transactions, (t) => restoredTransaction(t, (id) => account.builds.peek(id))));
     account.library.restore(saved.library);
     account.shares.restore(saved.shares);
     account.images.restore(saved.images);

@@ -33,6 +33,8 @@ describe('ledger entries', () => {
       expect(Object.getPrototypeOf(saved)).toBe(Object.prototype);
       expect(JSON.parse(JSON.stringify(saved)).description).toBe(t.description);
       expect(savedTransaction(restoredTransaction(JSON.parse(JSON.stringify(saved))))).toEqual(saved);
+      // Restored beside its build (as an account restores its ledger after its builds): the same entry.
+      expect(savedTransaction(restoredTransaction(JSON.parse(JSON.stringify(saved)), () => build(1, 'press_release')))).toEqual(saved);
     }
     expect(Object.keys(savedTransaction(entries[0]!))).toEqual(['id', 'type', 'amount', 'balanceAfter', 'description', 'buildId', 'createdAt']);
     expect(savedTransaction(entries[3]!).bundleId).toBe('starter');

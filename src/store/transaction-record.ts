@@ -91,11 +91,16 @@ export function savedTransaction(t: TransactionRecord): TransactionRecord {
   return describedTransaction(t, t.description);
 }
 
-/** Back from the saved form: compact again where the description is the one a build's entry derives. */
-export function restoredTransaction(t: TransactionRecord): TransactionRecord {
+/**
+ * Back from the saved form: compact again where the description is the one a build's entry
+ * derives, and a charge that is all its build's (`buildOf` finds the restored build) reads it.
+ */
+export function restoredTransaction(t: TransactionRecord, buildOf: (id: string) => ChargedBuild | undefined = () => undefined): TransactionRecord {
   if (t.buildId !== null && t.bundleId === undefined) {
     const entry = { ...t, buildId: t.buildId };
     const chargePrefix = `Build ${t.buildId}: `;
+    const build = t.type === 'build_charge' ? buildOf(t.buildId) : undefined;
+    if (build && t.description === `${chargePrefix}${build.pages} × ${build.kind}`) return buildCharge(entry, build);
     if (t.type === 'build_charge' && t.description.startsWith(chargePrefix)) return new BuildTransaction(entry, details.of(t.description.slice(chargePrefix.length)));
     if (t.type === 'build_refund' && t.description === `Refund of failed build ${t.buildId}`) return new BuildTransaction(entry, '');
   }
