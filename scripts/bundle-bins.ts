@@ -12,6 +12,7 @@
 import { build, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
@@ -65,6 +66,19 @@ const zodForMcpOnly: Plugin = {
   },
 };
 
+/**
+ * The generated validators' runtime helpers (ajv's ucs2length and equal with fast-deep-equal,
+ * ajv-formats' formats: four small CommonJS files) bundled in: otherwise Node resolves each in
+ * node_modules, reads its package.json and scans it for its exports at every start.
+ */
+const ajvRuntimeInlined: Plugin = {
+  name: 'ajv-runtime-inlined',
+  setup(plugin) {
+    const resolve = createRequire(`${root}package.json`).resolve;
+    plugin.onResolve({ filter: /^(ajv\/dist\/runtime\/[a-z0-9]+\.js|ajv-formats\/dist\/formats\.js)$/ }, (args) => ({ path: resolve(args.path) }));
+  },
+};
+
 // Chunks are named by their hash: those of earlier builds would otherwise pile up in the package.
 rmSync(`${root}dist/cli/chunks`, { recursive: true, force: true });
 rmSync(`${root}dist/contracts/chunks`, { recursive: true, force: true });
@@ -74,7 +88,7 @@ await build({
   ...common,
   packages: undefined,
   external: dependencies.filter((name) => !inlined.has(name)).flatMap((name) => [name, `${name}/*`]),
-  plugins: [lazyAjv, zodForMcpOnly],
+  plugins: [lazyAjv, zodForMcpOnly, ajvRuntimeInlined],
   // Less text for V8 to scan at start (the generated validators are most of it); names stay, for stack traces.
   minifyWhitespace: true,
   entryPoints: { main: 'src/cli/main.ts' },

@@ -104,7 +104,7 @@ export function createBuild(
     libraryItems,
     deliverableIds,
   });
-  chargeBuild(account, cost, id, input.pages, input.kind, now);
+  chargeBuild(account, build, now);
   account.builds.add(build);
   account.buildIndex.add(account.builds.seqOf(id) as number, build, now);
   for (const deliverableId of deliverableIds) account.deliverables.set(deliverableId, build);

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors/api-error.js';
 import type { Account } from '../store/account.js';
 import type { TransactionRecord, TransactionType } from '../store/records.js';
-import { buildCharge, buildRefund, describedTransaction, type NewTransaction } from '../store/transaction-record.js';
+import { buildCharge, buildRefund, describedTransaction, type ChargedBuild, type NewTransaction } from '../store/transaction-record.js';
 import { counted } from '../errors/counted.js';
 
 /**
@@ -47,9 +47,9 @@ function spend(account: Account, type: 'build_charge' | 'image_charge', cost: nu
   return book(account, type, -cost, entry, buildId, at);
 }
 
-/** Described "Build <id>: <pages> × <kind>". */
-export function chargeBuild(account: Account, cost: number, buildId: string, pages: number, kind: string, at: number): TransactionRecord {
-  return spend(account, 'build_charge', cost, 'This build', (t) => buildCharge({ ...t, buildId }, pages, kind), buildId, at);
+/** Described "Build <id>: <pages> × <kind>"; the entry reads its build's fields (transaction-record.ts). */
+export function chargeBuild(account: Account, build: ChargedBuild, at: number): TransactionRecord {
+  return spend(account, 'build_charge', build.cost, 'This build', (t) => buildCharge(t, build), build.id, at);
 }
 
 /** An image generated outside a build (POST /images); not tied to a build, so buildId is null. */

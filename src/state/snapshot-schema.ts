@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SCOPES } from '../credentials/api-key.js';
 import { PIPELINE_STAGES } from '../builds/pipeline.js';
 import { CONTENT_KINDS } from '../content/types.js';

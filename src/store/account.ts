@@ -17,6 +17,11 @@ export interface DeliverableRef {
   pageIndex: number;
 }
 
+/** The fields collections are indexed by, shared by every account. */
+const BY_TYPE = { type: (t: TransactionRecord) => t.type };
+const BY_TARGET = { targetId: (r: { targetId: string }) => r.targetId };
+const BY_DELIVERABLE = { deliverableId: (r: { deliverableId: string }) => r.deliverableId };
+
 /**
  * One user of the service and everything it owns. Accounts share nothing, so parallel
  * test runs on different keys never see each other's data.
@@ -29,23 +34,23 @@ export class Account {
   lifetimeUsed = 0;
   /** API keys, revoked ones included (a listing shows them); newest first. */
   readonly keys = new OrderedCollection<ApiKeyRecord>('API key');
-  readonly transactions = new OrderedCollection<TransactionRecord>('transaction', { type: (t) => t.type });
+  readonly transactions = new OrderedCollection<TransactionRecord>('transaction', BY_TYPE);
   readonly targets = new OrderedCollection<TargetRecord>('target');
   readonly builds = new OrderedCollection<Build>('build');
   /** The builds by status and by target: filtered lists read only what matches. */
   readonly buildIndex = new BuildIndex();
   /** Library items of every target of the account; each record names its target. */
-  readonly library = new OrderedCollection<LibraryItemRecord>('library item', { targetId: (i) => i.targetId });
+  readonly library = new OrderedCollection<LibraryItemRecord>('library item', BY_TARGET);
   /** Deliverable id → its build (the page is its place in the build's deliverable ids): no object a deliverable. */
   readonly deliverables = new Map<string, Build>();
   /** Links that share a deliverable; revoked ones stay listed. */
-  readonly shares = new OrderedCollection<ShareRecord>('share', { deliverableId: (s) => s.deliverableId });
+  readonly shares = new OrderedCollection<ShareRecord>('share', BY_DELIVERABLE);
   /** Generated images, listen versions (one per deliverable and voice) and conversations. */
   readonly images = new OrderedCollection<ImageRecord>('image');
-  readonly audio = new OrderedCollection<AudioRecord>('audio', { deliverableId: (a) => a.deliverableId });
+  readonly audio = new OrderedCollection<AudioRecord>('audio', BY_DELIVERABLE);
   /** `${deliverableId}:${voice}` → audio id. */
   readonly audioByDeliverableVoice = new Map<string, string>();
-  readonly chats = new OrderedCollection<ChatRecord>('chat', { targetId: (c) => c.targetId });
+  readonly chats = new OrderedCollection<ChatRecord>('chat', BY_TARGET);
   /** The MCP tasks that follow the account's builds (see mcp-task-records.ts), at most a hundred. */
   readonly mcpTasks = new OrderedCollection<McpTaskRecord>('task');
   /** slug → target id: slugs are unique per account. */
@@ -175,11 +180,12 @@ export class Account {
     account.lifetimeUsed = saved.lifetimeUsed;
     account.idStreamState = saved.idStream;
     yield* account.keys.restoreSteps(saved.keys);
-    yield* account.transactions.restoreSteps(yield* mappedSteps(saved.transactions, restoredTransaction));
     yield* account.targets.restoreSteps(saved.targets);
     const builds = yield* mappedSteps(saved.builds, (b) => Build.fromSaved(b));
     yield* account.builds.restoreSteps(builds);
     yield* steps(builds.entries, ([seq, build]) => account.buildIndex.add(seq, build, now));
+    // After the builds: a build's charge reads the build it pays for.
+    yield* account.transactions.restoreSteps(yield* mappedSteps(saved.transactions, (t) => restoredTransaction(t, (id) => account.builds.peek(id))));
     yield* account.library.restoreSteps(saved.library);
     yield* account.shares.restoreSteps(saved.shares);
     yield* account.images.restoreSteps(saved.images);

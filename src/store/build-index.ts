@@ -12,6 +12,43 @@ import { statusAt, type BuildStatus, type PipelineSchedule } from './schedule.js
  * amortized. Readers filter on the status anyway.
  */
 export class BuildIndex {
+  /** Made with the account's first build: an account without builds holds no maps or queues for them. */
+  private tracked: TrackedBuilds | null = null;
+
+  /** Forgets every build: the account was reset. */
+  clear(): void {
+    this.tracked = null;
+  }
+
+  /** A new build, at the end of the list: `seq` is above every position indexed so far. */
+  add(seq: number, build: BuildRecord, now: number): void {
+    (this.tracked ??= new TrackedBuilds()).add(seq, build, now);
+  }
+
+  /**
+   * The positions a filtered list must read, ascending: those of the status, or of the target,
+   * whichever holds fewer. The caller filters on both (status lists may hold stale entries).
+   * Undefined: no filter.
+   */
+  candidates(now: number, status: BuildStatus | undefined, targetId: string | undefined): readonly number[] | undefined {
+    if (status === undefined && targetId === undefined) return undefined;
+    return this.tracked === null ? NO_POSITIONS : this.tracked.candidates(now, status, targetId);
+  }
+
+  /**
+   * Applies every status change the clock has reached: O(changes due). Called on each request
+   * of the account (and by the retention sweep), so a finished build's pending changes and
+   * in-flight entry are let go soon after it finishes, not kept until a filtered list.
+   */
+  advance(now: number): void {
+    this.tracked?.advance(now);
+  }
+}
+
+const NO_POSITIONS: readonly number[] = Object.freeze([]);
+
+/** The index of an account that has builds. */
+class TrackedBuilds {
   private readonly byStatus = new Map<BuildStatus, number[]>();
   private readonly byTarget = new Map<string, number[]>();
   /** Builds not yet completed or failed: the status the index has them in (their schedules wait in `changes`). */
@@ -19,16 +56,6 @@ export class BuildIndex {
   private readonly changes = new ChangeQueue();
   private readonly stale = new Map<BuildStatus, number>();
 
-  /** Forgets every build: the account was reset. */
-  clear(): void {
-    this.byStatus.clear();
-    this.byTarget.clear();
-    this.moving.clear();
-    this.stale.clear();
-    this.changes.clear();
-  }
-
-  /** A new build, at the end of the list: `seq` is above every position indexed so far. */
   add(seq: number, build: BuildRecord, now: number): void {
     const s = build.schedule;
     const status = statusAt(s, now);
@@ -54,25 +81,14 @@ export class BuildIndex {
     this.changes.push(end, seq, s);
   }
 
-  /**
-   * The positions a filtered list must read, ascending: those of the status, or of the target,
-   * whichever holds fewer. The caller filters on both (status lists may hold stale entries).
-   * Undefined: no filter.
-   */
-  candidates(now: number, status: BuildStatus | undefined, targetId: string | undefined): readonly number[] | undefined {
-    if (status === undefined && targetId === undefined) return undefined;
+  candidates(now: number, status: BuildStatus | undefined, targetId: string | undefined): readonly number[] {
     this.advance(now);
     const byStatus = status === undefined ? undefined : (this.byStatus.get(status) ?? []);
     const byTarget = targetId === undefined ? undefined : (this.byTarget.get(targetId) ?? []);
     if (byStatus && byTarget) return byStatus.length <= byTarget.length ? byStatus : byTarget;
-    return byStatus ?? byTarget;
+    return (byStatus ?? byTarget) as readonly number[];
   }
 
-  /**
-   * Applies every status change the clock has reached: O(changes due). Called on each request
-   * of the account (and by the retention sweep), so a finished build's pending changes and
-   * in-flight entry are let go soon after it finishes, not kept until a filtered list.
-   */
   advance(now: number): void {
     while (this.changes.size > 0 && this.changes.peekAt() <= now) {
       const schedule = this.changes.peekSchedule();
@@ -121,12 +137,6 @@ class ChangeQueue {
 
   get size(): number {
     return this.at.length;
-  }
-
-  clear(): void {
-    this.at.length = 0;
-    this.seq.length = 0;
-    this.schedule.length = 0;
   }
 
   peekAt(): number {

@@ -49,7 +49,7 @@ describe('a compact build', () => {
   it("gives back the engine's correlation ids and any other exactly, through a save and a restore", () => {
     const options: BuildOptions = { buildType: 'single', kind: 'blog', objective: 'o', researchPolicy: 'none', researchMode: 'standard', qualityMode: 'standard', pages: 1, generateImages: true };
     const engineMade = `corr_${'00ff7a'.repeat(8)}`;
-    for (const correlationId of [engineMade, `corr_${'0123456789abcdef'.repeat(3)}`, 'corr_1', `corr_${'AB'.repeat(24)}`, 'req-by-hand']) {
+    for (const correlationId of [engineMade, `corr_${'00ff7a'.repeat(4)}`, `corr_${'0f'.repeat(13)}`, `corr_${'0123456789abcdef'.repeat(3)}`, 'corr_1', `corr_${'AB'.repeat(24)}`, 'req-by-hand']) {
       const input = newBuild(options, { correlationId });
       const build = new Build(input, input);
       expect(build.correlationId).toBe(correlationId);

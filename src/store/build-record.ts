@@ -25,15 +25,15 @@ const POLICY_SHIFT = 10;
 const MODE_SHIFT = 12;
 const QUALITY_SHIFT = 13;
 const IMAGES_SHIFT = 14;
-/** Set when `correlation` holds the 24 bytes of a correlation id the engine made, not its text. */
+/** Set when `correlation` holds the bytes of a correlation id the engine made, not its text. */
 const PACKED_CORRELATION = 1 << 15;
 
 /**
- * Correlation ids as the engine makes them ("corr_" and 48 hex digits) are kept as their 24
- * bytes, one character each: 36 bytes on V8's heap instead of 68, about 32 MB a million builds.
- * Any other (a restored one written by hand) is kept as it is.
+ * Correlation ids as the engine makes them ("corr_" and 24 hex digits; 48 before) are kept as
+ * their bytes, one character each: 32 bytes on V8's heap instead of 48 for today's, 16 MB a
+ * million builds. Any other (a restored one written by hand) is kept as it is.
  */
-const ENGINE_CORRELATION = /^corr_[0-9a-f]{48}$/;
+const ENGINE_CORRELATION = /^corr_(?:[0-9a-f]{24}|[0-9a-f]{48})$/;
 const CORRELATION_PREFIX = 'corr_';
 
 /** The value of a lower-case hex digit's character code. */

@@ -16,49 +16,53 @@ export interface IdempotencyObserver {
   emptied(): void;
 }
 
+const NO_ENTRIES: ReadonlyMap<string, Entry> = new Map();
+
 export class IdempotencyIndex {
-  private readonly entries = new Map<string, Entry>();
+  /** Made with the first key: most accounts never send one for a purchase, many never for a build. */
+  private entries: Map<string, Entry> | null = null;
   observer: IdempotencyObserver | null = null;
 
   /** The build a live key points at, if any. */
   find(key: string, now: number): string | undefined {
     this.prune(now);
-    return this.entries.get(key)?.buildId;
+    return this.entries?.get(key)?.buildId;
   }
 
   remember(key: string, buildId: string, now: number): void {
     this.prune(now);
-    this.observer?.touched(key, this.entries.get(key));
-    this.entries.set(key, { buildId, createdAt: now });
+    const entries = (this.entries ??= new Map());
+    this.observer?.touched(key, entries.get(key));
+    entries.set(key, { buildId, createdAt: now });
   }
 
   /** [key, buildId, createdAt], oldest first: what a saved simulation keeps. */
   snapshot(): Array<[string, string, number]> {
-    return [...this.entries].map(([key, e]) => [key, e.buildId, e.createdAt]);
+    return [...this.liveEntries()].map(([key, e]) => [key, e.buildId, e.createdAt]);
   }
 
   /** The entry under `key`, as kept: for the change capture. */
   peek(key: string): Entry | undefined {
-    return this.entries.get(key);
+    return this.entries?.get(key);
   }
 
   /** Every entry, oldest first, without copying: for a checkpoint written a slice at a time. */
   liveEntries(): IterableIterator<[string, Entry]> {
-    return this.entries.entries();
+    return (this.entries ?? NO_ENTRIES).entries();
   }
 
   restore(entries: Array<[string, string, number]>): void {
     this.observer?.emptied();
-    this.entries.clear();
-    for (const [key, buildId, createdAt] of entries) this.entries.set(key, { buildId, createdAt });
+    this.entries = entries.length === 0 ? null : new Map(entries.map(([key, buildId, createdAt]) => [key, { buildId, createdAt }]));
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 
   /** Forgets the keys whose window has passed: O(expired). */
   prune(now: number): void {
+    if (this.entries === null) return;
     for (const [key, entry] of this.entries) {
       if (now - entry.createdAt < IDEMPOTENCY_WINDOW_MS) break;
       this.observer?.touched(key, entry);

@@ -25,6 +25,9 @@ export interface CollectionObserver<T> {
   emptied(): void;
 }
 
+/** The fields of a collection without an index: shared, as collections only read them. */
+const NO_FIELDS: Readonly<Record<string, never>> = Object.freeze({});
+
 /**
  * The records of one kind that one account owns: lookup by id, newest-first pages with opaque
  * cursors that stay valid when records are added or removed in between. Records and their
@@ -40,10 +43,11 @@ export class OrderedCollection<T extends { id: string }> {
    */
   private seqs: number[] | null = null;
   private firstSeq = 1;
-  private readonly byId = new Map<string, number>();
+  /** Made with the first record: a collection an account never uses holds no map. */
+  private byId: Map<string, number> | null = null;
   private nextSeq = 1;
-  /** Per indexed field: value → the positions of the records that have it, ascending. */
-  private readonly indexes = new Map<string, { valueOf: (item: T) => string; seqs: Map<string, number[]> }>();
+  /** Per indexed field: value → the positions of the records that have it, ascending (made with the first record). */
+  private indexes: Map<string, Map<string, number[]>> | null = null;
   /** Set while a state file is kept (see CollectionObserver). */
   observer: CollectionObserver<T> | null = null;
 
@@ -52,12 +56,13 @@ export class OrderedCollection<T extends { id: string }> {
    * change once a record is made (a transaction's type, a share's deliverable): lists filtered
    * on them read only the records that match, whatever the collection's length.
    */
-  constructor(private readonly resource: string, indexBy: Record<string, (item: T) => string> = {}) {
-    for (const [field, valueOf] of Object.entries(indexBy)) this.indexes.set(field, { valueOf, seqs: new Map() });
-  }
+  constructor(
+    private readonly resource: string,
+    private readonly indexBy: Readonly<Record<string, (item: T) => string>> = NO_FIELDS,
+  ) {}
 
   get size(): number {
-    return this.byId.size;
+    return this.byId?.size ?? 0;
   }
 
   add(item: T): T {
@@ -67,7 +72,7 @@ export class OrderedCollection<T extends { id: string }> {
     else if (this.seqs === null && seq !== this.firstSeq + this.items.length) this.seqs = this.positions();
     this.items.push(item);
     this.seqs?.push(seq);
-    this.byId.set(item.id, seq);
+    (this.byId ??= new Map()).set(item.id, seq);
     this.indexItem(item, seq);
     return item;
   }
@@ -80,7 +85,7 @@ export class OrderedCollection<T extends { id: string }> {
 
   /** The record, read without reporting it handed out: for the change capture and the checkpoint. */
   peek(id: string): T | undefined {
-    const seq = this.byId.get(id);
+    const seq = this.byId?.get(id);
     return seq === undefined ? undefined : this.itemAt(seq);
   }
 
@@ -103,8 +108,8 @@ export class OrderedCollection<T extends { id: string }> {
   }
 
   remove(id: string): boolean {
-    const seq = this.byId.get(id);
-    if (seq === undefined) return false;
+    const seq = this.byId?.get(id);
+    if (seq === undefined || this.byId === null) return false;
     const at = this.indexOfSeq(seq);
     const item = this.items[at] as T;
     this.observer?.touched(id, item);
@@ -112,8 +117,8 @@ export class OrderedCollection<T extends { id: string }> {
     if (at !== this.items.length - 1) this.seqs ??= this.positions();
     this.items.splice(at, 1);
     this.seqs?.splice(at, 1);
-    for (const { valueOf, seqs } of this.indexes.values()) {
-      const list = seqs.get(valueOf(item));
+    for (const [field, seqs] of this.indexes ?? []) {
+      const list = seqs.get((this.indexBy[field] as (item: T) => string)(item));
       const found = list ? list.indexOf(seq) : -1;
       if (list && found !== -1) list.splice(found, 1);
     }
@@ -167,7 +172,7 @@ export class OrderedCollection<T extends { id: string }> {
     for (const [seq, item] of snapshot.entries) {
       this.items.push(item);
       seqs.push(seq);
-      this.byId.set(item.id, seq);
+      (this.byId ??= new Map()).set(item.id, seq);
       this.indexItem(item, seq);
       if (seqs.length % RECORDS_PER_STEP === 0) yield;
     }
@@ -186,13 +191,13 @@ export class OrderedCollection<T extends { id: string }> {
     this.observer?.emptied();
     this.items.length = 0;
     this.seqs = null;
-    this.byId.clear();
-    for (const index of this.indexes.values()) index.seqs.clear();
+    this.byId = null;
+    this.indexes = null;
   }
 
   /** The list position of a record, or undefined. */
   seqOf(id: string): number | undefined {
-    return this.byId.get(id);
+    return this.byId?.get(id);
   }
 
   /**
@@ -253,14 +258,16 @@ export class OrderedCollection<T extends { id: string }> {
   }
 
   private positionsOf(field: string, value: string): readonly number[] {
-    const index = this.indexes.get(field);
-    if (!index) throw new Error(`${this.resource}: no index on ${field}`);
-    return index.seqs.get(value) ?? [];
+    if (!Object.hasOwn(this.indexBy, field)) throw new Error(`${this.resource}: no index on ${field}`);
+    return this.indexes?.get(field)?.get(value) ?? [];
   }
 
   private indexItem(item: T, seq: number): void {
-    for (const { valueOf, seqs } of this.indexes.values()) {
-      const value = valueOf(item);
+    for (const field in this.indexBy) {
+      const indexes = (this.indexes ??= new Map());
+      let seqs = indexes.get(field);
+      if (!seqs) indexes.set(field, (seqs = new Map()));
+      const value = (this.indexBy[field] as (item: T) => string)(item);
       const list = seqs.get(value);
       if (list) list.push(seq);
       else seqs.set(value, [seq]);

@@ -1,4 +1,4 @@
-import type { TransactionRecord, TransactionType } from './records.js';
+import type { BuildRecord, TransactionRecord, TransactionType } from './records.js';
 import { Interner } from './interner.js';
 
 /**
@@ -46,9 +46,34 @@ class BuildTransaction implements TransactionRecord {
   }
 }
 
+/** What a build's charge reads from the build it pays for. */
+export type ChargedBuild = Pick<BuildRecord, 'id' | 'cost' | 'createdAt' | 'pages' | 'kind'>;
+
+/**
+ * A build's charge booked as the build was made: its amount, instant, build id and description
+ * are the build's own, so the entry keeps a reference to the build instead (builds are never
+ * removed, bar an account reset that clears the ledger too): 48 bytes a build less.
+ */
+class ChargeOfBuild implements TransactionRecord {
+  constructor(
+    readonly id: string,
+    readonly balanceAfter: number,
+    private readonly build: ChargedBuild,
+  ) {}
+
+  get type(): TransactionType { return 'build_charge'; }
+  get amount(): number { return -this.build.cost; }
+  get buildId(): string { return this.build.id; }
+  get createdAt(): number { return this.build.createdAt; }
+  get description(): string { return `Build ${this.build.id}: ${this.build.pages} × ${this.build.kind}`; }
+}
+
 /** The description of a build's charge: "Build <id>: <pages> × <kind>". */
-export function buildCharge(t: NewTransaction & { buildId: string }, pages: number, kind: string): TransactionRecord {
-  return new BuildTransaction(t, details.of(`${pages} × ${kind}`));
+export function buildCharge(t: NewTransaction, build: ChargedBuild): TransactionRecord {
+  if (t.type === 'build_charge' && t.amount === -build.cost && t.createdAt === build.createdAt && t.buildId === build.id && t.bundleId === undefined) {
+    return new ChargeOfBuild(t.id, t.balanceAfter, build);
+  }
+  return new BuildTransaction({ ...t, buildId: build.id }, details.of(`${build.pages} × ${build.kind}`));
 }
 
 /** "Refund of failed build <id>". */
@@ -66,11 +91,16 @@ export function savedTransaction(t: TransactionRecord): TransactionRecord {
   return describedTransaction(t, t.description);
 }
 
-/** Back from the saved form: compact again where the description is the one a build's entry derives. */
-export function restoredTransaction(t: TransactionRecord): TransactionRecord {
+/**
+ * Back from the saved form: compact again where the description is the one a build's entry
+ * derives, and a charge that is all its build's (`buildOf` finds the restored build) reads it.
+ */
+export function restoredTransaction(t: TransactionRecord, buildOf: (id: string) => ChargedBuild | undefined = () => undefined): TransactionRecord {
   if (t.buildId !== null && t.bundleId === undefined) {
     const entry = { ...t, buildId: t.buildId };
     const chargePrefix = `Build ${t.buildId}: `;
+    const build = t.type === 'build_charge' ? buildOf(t.buildId) : undefined;
+    if (build && t.description === `${chargePrefix}${build.pages} × ${build.kind}`) return buildCharge(entry, build);
     if (t.type === 'build_charge' && t.description.startsWith(chargePrefix)) return new BuildTransaction(entry, details.of(t.description.slice(chargePrefix.length)));
     if (t.type === 'build_refund' && t.description === `Refund of failed build ${t.buildId}`) return new BuildTransaction(entry, '');
   }

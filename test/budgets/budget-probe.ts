@@ -2,7 +2,7 @@
  * The measurements of budgets.test.ts, each in a fresh process started with --expose-gc (and a
  * large young generation, so the loops measured run between collections): bytes allocated per
  * GET through the node:http listener, per exchange the journal keeps, and bytes of heap kept per
- * build. Prints one JSON line. Heap counts, not time: the figures do not depend on the load.
+ * build and per account not yet used. Prints one JSON line. Heap counts, not time: the figures do not depend on the load.
  *
  *   node --expose-gc --max-semi-space-size=64 --import tsx test/budgets/budget-probe.ts get|build
  */
@@ -11,6 +11,7 @@ import { createNodeHandler } from '../../src/adapters/node-handler.js';
 import { UNLIMITED } from '../../src/cli/options.js';
 import { Journal } from '../../src/observe/journal.js';
 import { createSimulator } from '../../src/simulator.js';
+import { Account } from '../../src/store/account.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
@@ -88,5 +89,20 @@ function measureBuild() {
   return { buildBytes };
 }
 
+/** Heap an account holds before it is used (no key, no record): what a store of many idle accounts pays each. */
+function measureAccount() {
+  const n = 20_000;
+  const accounts: Account[] = [];
+  gc!();
+  gc!();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < n; i++) accounts.push(new Account(`account-${i}`, 'Budget', 1_772_442_000_000, 'budget'));
+  gc!();
+  gc!();
+  const accountBytes = Math.round((process.memoryUsage().heapUsed - before) / n);
+  if (accounts.length !== n) throw new Error('accounts lost'); // keeps them alive until measured
+  return { accountBytes };
+}
+
 const what = process.argv[2];
-process.stdout.write(`${JSON.stringify(what === 'build' ? measureBuild() : measureGet())}\n`);
+process.stdout.write(`${JSON.stringify(what === 'build' ? { ...measureBuild(), ...measureAccount() } : measureGet())}\n`);
