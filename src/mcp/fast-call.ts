@@ -47,13 +47,13 @@ export function fastCallOf(bodyText: string, header: HeaderOf): { call: FastCall
 }
 
 function plainCall(body: unknown, header: HeaderOf): FastCall | undefined {
-  if (!isPlainObject(body) || !onlyKeys(body, 4, 'jsonrpc', 'id', 'method', 'params') || body.jsonrpc !== '2.0') return undefined;
+  if (!isPlainObject(body) || !onlyKeys(body, 'jsonrpc', 'id', 'method', 'params') || body.jsonrpc !== '2.0') return undefined;
   const { id, method, params } = body;
   if (!(typeof id === 'string' ? id.length <= MAX_ID_LENGTH : Number.isSafeInteger(id))) return undefined;
   if (header('mcp-method') !== method || !isPlainObject(params) || !plainEnvelope(params._meta)) return undefined;
   const mcpName = header('mcp-name');
-  if (method === 'tools/list') return mcpName === undefined && onlyKeys(params, 1, '_meta') ? { method, id: id as string | number } : undefined;
-  if (method !== 'tools/call' || !onlyKeys(params, 3, 'name', 'arguments', '_meta')) return undefined;
+  if (method === 'tools/list') return mcpName === undefined && onlyKeys(params, '_meta') ? { method, id: id as string | number } : undefined;
+  if (method !== 'tools/call' || !onlyKeys(params, 'name', 'arguments', '_meta')) return undefined;
   const { name, arguments: args = {} } = params;
   if (typeof name !== 'string' || !PLAIN_NAME.test(name) || mcpName !== name || name === WAIT_FOR_BUILD.name || !isPlainObject(args)) return undefined;
   return { method, id: id as string | number, name, arguments: args };
@@ -61,10 +61,10 @@ function plainCall(body: unknown, header: HeaderOf): FastCall | undefined {
 
 /** The per-request `_meta`: the protocol version, the client's name and version, and capabilities that change nothing here. */
 function plainEnvelope(meta: unknown): boolean {
-  if (!isPlainObject(meta) || !onlyKeys(meta, 3, PROTOCOL_VERSION_KEY, CLIENT_INFO_KEY, CLIENT_CAPABILITIES_KEY)) return false;
+  if (!isPlainObject(meta) || !onlyKeys(meta, PROTOCOL_VERSION_KEY, CLIENT_INFO_KEY, CLIENT_CAPABILITIES_KEY)) return false;
   if (meta[PROTOCOL_VERSION_KEY] !== FAST_PROTOCOL_VERSION) return false;
   const info = meta[CLIENT_INFO_KEY];
-  if (!isPlainObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string' || !onlyKeys(info, 3, 'name', 'version', 'title')) return false;
+  if (!isPlainObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string' || !onlyKeys(info, 'name', 'version', 'title')) return false;
   if (info.title !== undefined && typeof info.title !== 'string') return false;
   const capabilities = meta[CLIENT_CAPABILITIES_KEY];
   if (!isPlainObject(capabilities)) return false;
@@ -72,14 +72,10 @@ function plainEnvelope(meta: unknown): boolean {
   return true;
 }
 
-/** Whether `value` has no keys but `allowed` (at most `most` of them), each present one defined. */
-function onlyKeys(value: Record<string, unknown>, most: number, ...allowed: string[]): boolean {
-  let count = 0;
-  for (const key in value) {
-    if (!allowed.includes(key) || value[key] === undefined) return false;
-    count++;
-  }
-  return count <= most;
+/** Whether `value` has no keys but `allowed`. */
+function onlyKeys(value: Record<string, unknown>, ...allowed: string[]): boolean {
+  for (const key in value) if (!allowed.includes(key)) return false;
+  return true;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

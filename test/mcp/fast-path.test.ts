@@ -50,7 +50,7 @@ function headersFor(side: Side, call: Call, method: string, name: unknown): Reco
 /** One request to both sides, in turn; their answers must be the same bytes. */
 async function both(call: Call): Promise<RawAnswer> {
   const method = call.method ?? 'tools/call';
-  const body = call.body ?? JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params: { ...call.params, _meta: META } });
+  const body = call.body ?? JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params: { _meta: META, ...call.params } });
   const answers: RawAnswer[] = [];
   for (const side of [fast, sdk]) answers.push(await rawPost(side.port, headersFor(side, call, method, call.params?.name), body));
   expect(answers[0], `${method} ${call.params?.name ?? ''}: the fast path answers as the SDK does${whereApart(answers[0]!.body, answers[1]!.body)}`).toEqual(answers[1]);
@@ -148,6 +148,7 @@ describe('the stateless fast path answers as the SDK path does', () => {
   });
 
   it('errors: an unknown tool, arguments of the wrong kind, a missing tool name', async () => {
+    const before = fast.fastAnswers;
     expect((await tool('noSuchTool', {})).body).toContain('"code":-32602');
     await tool('getBuild', { buildId: 42 });
     await tool('getBuild', { buildId: known.buildId, extra: true });
@@ -155,6 +156,8 @@ describe('the stateless fast path answers as the SDK path does', () => {
     await tool('getBuild', [1]);
     await both({ params: { arguments: {} } });
     await both({ params: { name: 7 } });
+    // The fast path answers the first three; arguments that are not an object and a name that is not a string are the SDK's to word.
+    expect(fast.fastAnswers - before).toBe(3);
   });
 
   it('credentials: none, malformed, unknown, an API key without the scope, an OAuth token without it', async () => {
@@ -171,6 +174,7 @@ describe('the stateless fast path answers as the SDK path does', () => {
   });
 
   it('shapes left to the SDK answer the same too', async () => {
+    const before = fast.fastAnswers;
     await tool('getTokenBalance', {}, { headers: { 'mcp-name': 'getBuild' } });
     await tool('getTokenBalance', {}, { headers: { accept: 'application/json' } });
     await tool('getTokenBalance', {}, { headers: { 'content-type': 'text/plain' } });
@@ -179,6 +183,8 @@ describe('the stateless fast path answers as the SDK path does', () => {
     await both({ body: JSON.stringify({ jsonrpc: '2.0', id: 'tasks', method: 'tools/call', params: { name: 'createBuild', arguments: { targetId: known.targetId, kind: 'blog', objective: 'As a task' }, _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } } } } }) });
     await both({ method: 'tools/list', params: { cursor: 'x' } });
     await both({ body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":' });
+    // Only the call that accepts JSON alone is the fast path's (the SDK does not read Accept on this revision).
+    expect(fast.fastAnswers - before).toBe(1);
   });
 
   it('leaves the same journal and the same client report', async () => {
