@@ -33,10 +33,14 @@ import { buildToolCatalog } from './tool-catalog.js';
 import { createTaskService } from './tasks/task-service.js';
 import { MAX_WAITS_PER_ACCOUNT, WaitSlots } from './wait-for-build.js';
 
+export type { FastAnswer, FastRequest } from './fast-path.js';
+export type { PlainAnswer } from './plain-answer.js';
+
 /**
  * `/mcp` over Streamable HTTP, on Fetch `Request`/`Response`: DNS-rebinding guard, bearer
  * authentication (API keys, plus any verifier added), the scope challenge, then the
  * 2026-07-28 stateless path or a 2025-era session. Every tool call runs in the engine.
+ * `fast` answers the plainest stateless calls from their text with the same checks (see fast-path).
  */
 export interface McpEndpointOptions {
   /** More credential kinds, tried after API keys and the simulator's own OAuth access tokens. */
