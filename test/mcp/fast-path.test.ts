@@ -1,3 +1,4 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from '../oauth/support.js';
 import { rawPost, serveSide, type RawAnswer, type Side } from './fast-path-support.js';
@@ -227,3 +228,26 @@ describe('the rate limits count the fast path as the SDK path', () => {
     }
   });
 });
+
+describe("the SDK's own client on 2026-07-28", () => {
+  it('is served by the fast path, and reads the same results as from the SDK path', async () => {
+    const sides = await Promise.all([serveSide(true), serveSide(false)]);
+    try {
+      const seen: unknown[][] = [];
+      for (const side of sides) {
+        const client = new Client({ name: 'compare', version: '1' }, { versionNegotiation: { mode: { pin: VERSION } } });
+        const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${side.port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${side.simulator.keys.readWrite}` } } });
+        await client.connect(transport);
+        seen.push([(await client.listTools()).tools.length, await client.callTool({ name: 'getTokenBalance', arguments: {} }), await client.callTool({ name: 'getBuild', arguments: { buildId: 'nope' } })]);
+        await client.close();
+      }
+      expect(seen[0]).toEqual(seen[1]);
+      expect(seen[0]![1]).toMatchObject({ structuredContent: { balance: 100 } });
+      // Its discovery goes through the SDK; the list and both calls through the fast path.
+      expect(sides[0]!.fastAnswers).toBe(3);
+    } finally {
+      await Promise.all(sides.map((side) => side.close()));
+    }
+  });
+});
+
