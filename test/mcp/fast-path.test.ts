@@ -79,6 +79,8 @@ function learn(name: string, answer: RawAnswer): void {
     if (!value || typeof value !== 'object') return;
     for (const [key, inner] of Object.entries(value)) {
       if (typeof inner === 'string' && (key.endsWith('Id') || key === 'token')) known[key] = inner;
+      // A build's deliverables: the id the deliverable tools take (downloadDeliverable answers a file, not JSON).
+      if (key === 'deliverables' && Array.isArray(inner) && typeof inner[0]?.id === 'string') known.deliverableId = inner[0].id;
       walk(inner);
     }
   };
@@ -146,6 +148,9 @@ describe('the stateless fast path answers as the SDK path does', () => {
     // Every call but waitForBuild's was answered by the fast path.
     expect(fast.fastAnswers - before).toBe(2 + 2 * (tools.length - 1));
     expect(known.buildId).toEqual(expect.any(String));
+    // A file comes back as a resource block: its order of fields is the SDK's too.
+    const file = await tool('downloadDeliverable', { deliverableId: known.deliverableId, format: 'html' });
+    expect(file.body.slice(0, 400)).toContain('"type":"resource"');
   });
 
   it('errors: an unknown tool, arguments of the wrong kind, a missing tool name', async () => {
