@@ -41,6 +41,9 @@ export async function serveSide(fastPath: boolean, options: SimulatorOptions = {
   };
   side.endpoint = endpoint;
   const server: Server = createServer(createNodeHandler(simulator, { mcp: endpoint }));
+  // A loaded machine can leave a kept-alive connection idle past node's 5 s, and a client
+  // reusing it as the server closes it reads a reset: the connections outlive the test instead.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   side.port = (server.address() as AddressInfo).port;
   simulator.internal.oauth.setListeningUrl(`http://127.0.0.1:${side.port}`);
