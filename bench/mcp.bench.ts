@@ -7,6 +7,7 @@
  *   (a0) the same with the low-level `Server` and a bare `tools/call` handler: below what a
  *       server with a catalogue of tools can pay, shown as the floor;
  *   (b) the simulator's /mcp;
+ *   (b′) the same with its fast path off: every call through the SDK, as before that path;
  *   (c) the simulator's REST `GET /api/v1/builds/:id` (same process as b).
  * Prints requests a second and server CPU a request (from /proc; a shared process's CPU is
  * counted over its own load window only), medians, and the ratios b/a and b/c per round.
@@ -63,17 +64,21 @@ const sim = await start('bench/servers/simulator.ts');
 const { port, path, key, body } = sim.info as Required<Started['info']>;
 const sdk = await start('bench/servers/sdk-mcp.ts', { BENCH_KEY: key, BENCH_BODY: body, BENCH_SDK_TOOL: 'plain' });
 const floor = await start('bench/servers/sdk-mcp.ts', { BENCH_KEY: key, BENCH_BODY: body, BENCH_SDK_TOOL: 'server' });
+const slow = await start('bench/servers/simulator.ts', { BENCH_MCP_FAST: '0' });
+// Both simulators start from the same seed: the same key and build.
+if (slow.info.key !== key || slow.info.path !== path) throw new Error('the two simulators do not hold the same build');
 const buildId = path.split('/').pop()!;
 const meta = { 'io.modelcontextprotocol/protocolVersion': VERSION, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
 const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'getBuild', arguments: { buildId }, _meta: meta } });
 const mcpHeaders = { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': VERSION, 'mcp-method': 'tools/call', 'mcp-name': 'getBuild' };
 
-const KINDS = ['floor', 'sdk', 'mcp', 'rest'] as const;
+const KINDS = ['floor', 'sdk', 'mcp', 'mcpSdk', 'rest'] as const;
 type Kind = (typeof KINDS)[number];
 const LABELS: Record<Kind, string> = {
   floor: '(a0) SDK stateless, low-level Server',
   sdk: '(a) SDK stateless, registerTool',
   mcp: '(b) /mcp tools/call getBuild',
+  mcpSdk: "(b′) the same, SDK path (fast off)",
   rest: '(c) REST GET /api/v1/builds/:id',
 };
 
@@ -86,7 +91,7 @@ interface Sample {
 }
 
 async function run(kind: Kind): Promise<Sample> {
-  const target = kind === 'sdk' ? sdk : kind === 'floor' ? floor : sim;
+  const target = kind === 'sdk' ? sdk : kind === 'floor' ? floor : kind === 'mcpSdk' ? slow : sim;
   const url = kind === 'rest' ? `http://127.0.0.1:${port}${path}` : `http://127.0.0.1:${target.info.port}/mcp`;
   const cpuBefore = cpuSeconds(target.child.pid!);
   const result = await autocannon(
@@ -114,6 +119,8 @@ const median = (xs: number[]) => {
 
 try {
   const ours = await structuredContentOf(port);
+  // The second simulator holds the same build made a moment later: it answers its own sample.
+  if ((await structuredContentOf(slow.info.port)) !== JSON.stringify(JSON.parse(slow.info.body!))) throw new Error('the SDK-path simulator does not answer its build');
   for (const anchor of [sdk, floor]) {
     if ((await structuredContentOf(anchor.info.port)) !== ours) throw new Error('an SDK anchor does not answer the same JSON as /mcp');
   }
@@ -141,6 +148,8 @@ try {
   // Per CPU-second: the inverse ratio of CPU a request.
   ratio('b/a per server CPU-second', 'sdk', 'mcp', (s) => s.cpuUs);
   ratio('b/a0 per server CPU-second', 'floor', 'mcp', (s) => s.cpuUs);
+  ratio("b′/a per server CPU-second", 'sdk', 'mcpSdk', (s) => s.cpuUs);
+  ratio("b/b′ per server CPU-second", 'mcpSdk', 'mcp', (s) => s.cpuUs);
   ratio('b/c per server CPU-second', 'rest', 'mcp', (s) => s.cpuUs);
   if (KINDS.some((k) => samples[k].some((s) => s.failures > 0))) {
     console.error('some requests failed: the figures are not comparable');
@@ -150,4 +159,5 @@ try {
   sim.child.kill();
   sdk.child.kill();
   floor.child.kill();
+  slow.child.kill();
 }

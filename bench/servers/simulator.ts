@@ -28,7 +28,8 @@ const build = JSON.parse(call('POST', '/api/v1/builds', { targetId: target.id, k
 const path = `/api/v1/builds/${build.buildId}`;
 const sample = call('GET', path);
 
-const mcp = createMcpEndpoint(simulator);
+// BENCH_MCP_FAST=0: every /mcp request through the SDK (the fast path off), to compare both in one run.
+const mcp = createMcpEndpoint(simulator, { fastPath: process.env.BENCH_MCP_FAST !== '0' });
 // The CLI's own bounds on connections and time-outs, with their defaults.
 const bounds = parseConnectionOptions({}, (message) => new Error(message));
 const server = createServer(

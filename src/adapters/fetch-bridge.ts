@@ -7,7 +7,13 @@ import { boundedEventStream } from './bounded-event-stream.js';
  * streams in, an event stream streams out as it is produced (any other answer is written
  * whole), and a client that goes away aborts a streamed exchange.
  */
-export async function serveFetch(req: IncomingMessage, res: ServerResponse, handler: (request: Request, client: { remoteAddress?: string }) => Promise<Response>): Promise<number> {
+export async function serveFetch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handler: (request: Request, client: { remoteAddress?: string }) => Promise<Response>,
+  /** The body, when the caller has read it already (whole). */
+  body?: Buffer,
+): Promise<number> {
   let url: URL;
   try {
     url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
@@ -22,7 +28,7 @@ export async function serveFetch(req: IncomingMessage, res: ServerResponse, hand
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   // A small announced body (an MCP message) is read whole: a Buffer is far cheaper to hand a Request than a stream.
-  const whole = hasBody && Number(req.headers['content-length']) <= WHOLE_BODY_BYTES ? await readWhole(req) : undefined;
+  const whole = body ?? (hasBody && Number(req.headers['content-length']) <= WHOLE_BODY_BYTES ? await readWhole(req) : undefined);
   const request = new Request(url, {
     method: req.method,
     headers,
@@ -66,9 +72,9 @@ export async function serveFetch(req: IncomingMessage, res: ServerResponse, hand
 }
 
 /** Bodies up to this size are read before the handler runs; longer ones stream to it. */
-const WHOLE_BODY_BYTES = 64 * 1024;
+export const WHOLE_BODY_BYTES = 64 * 1024;
 
-function readWhole(req: IncomingMessage): Promise<Buffer> {
+export function readWhole(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

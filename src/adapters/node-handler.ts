@@ -3,7 +3,7 @@ import { createApp, type App, type AppOptions } from '../app/create-app.js';
 import type { AppResponse } from '../app/fault-effects.js';
 import { fileSystemAssets } from '../app/file-assets.js';
 import type { Simulator } from '../simulator.js';
-import { serveFetch } from './fetch-bridge.js';
+import { serveMcp } from './node-mcp.js';
 import { toEngineRequest } from './node-request.js';
 import { writeFeed } from './node-feed.js';
 import type { DocumentFetcher } from '../oauth/client-metadata.js';
@@ -56,7 +56,7 @@ export function createNodeHandler(target: Simulator | App, options: NodeHandlerO
     const started = onRequest ? performance.now() : 0;
     const url = req.url ?? '/';
     if (app.byFetch(url)) {
-      serveFetch(req, res, app.fetch)
+      serveMcp(req, res, app)
         .then((status) => onRequest && logRequest(onRequest, req, url, started, status))
         .catch((error: unknown) => internalError(res, error));
       return;

@@ -1,5 +1,6 @@
 import type { EngineRequest } from '../engine/types.js';
 import type { McpEndpoint, McpEndpointOptions } from '../mcp/mcp-endpoint.js';
+import type { FastAnswer, FastRequest } from '../mcp/fast-path.js';
 import type { Simulator } from '../simulator.js';
 import { noAssets, type AssetSource } from './assets.js';
 import { performFault, performToolFault, type AppResponse } from './fault-effects.js';
@@ -45,6 +46,8 @@ export interface App {
   handle(request: EngineRequest): AppResponse | Promise<AppResponse>;
   /** Whether a request to `url` (path and query) must go through `fetch`. */
   byFetch(url: string): boolean;
+  /** A plain stateless MCP call answered from its text (see McpEndpoint.fast); undefined: send it to `fetch`. */
+  fastMcp(request: FastRequest): Promise<FastAnswer> | undefined;
   /** Whether the simulator answers at `path`: what an interceptor for any origin takes over. */
   serves(path: string): boolean;
   readonly simulator: Simulator;
@@ -84,6 +87,7 @@ export function createApp(simulator: Simulator, options: AppOptions = {}): App {
     simulator,
     handle,
     byFetch,
+    fastMcp: (request) => mcp?.fast?.(request),
     serves: (path) => SIMULATOR_PATHS.test(path),
     async fetch(request, client) {
       const url = new URL(request.url);

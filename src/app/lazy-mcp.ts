@@ -7,9 +7,12 @@ import type { McpEndpoint, McpEndpointOptions } from '../mcp/mcp-endpoint.js';
  */
 export function lazyMcpEndpoint(simulator: Simulator, options: McpEndpointOptions): McpEndpoint {
   let endpoint: Promise<McpEndpoint> | undefined;
-  const load = () => (endpoint ??= import('../mcp/mcp-endpoint.js').then((m) => m.createMcpEndpoint(simulator, options)));
+  // Once loaded: the fast path is tried only then (the first request goes through fetch, which loads it).
+  let loaded: McpEndpoint | undefined;
+  const load = () => (endpoint ??= import('../mcp/mcp-endpoint.js').then((m) => (loaded = m.createMcpEndpoint(simulator, options))));
   return {
     fetch: async (request, client) => (await load()).fetch(request, client),
+    fast: (request) => loaded?.fast?.(request),
     connect: async (credential) => (await load()).connect(credential),
     close: async () => {
       if (endpoint) await (await endpoint).close();

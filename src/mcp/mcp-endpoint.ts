@@ -16,12 +16,13 @@ import type { CredentialVerifier, Principal } from '../auth/principal.js';
 import { serviceDocument } from '../contract/openapi.generated.js';
 import { readOperations } from '../contract/operations.js';
 import { MAX_BODY_BYTES } from '../engine/http-body.js';
-import { capacityExceeded, type Capacity } from '../limits/capacity.js';
+import { capacityExceeded } from '../limits/capacity.js';
 import type { Simulator } from '../simulator.js';
-import { authenticateMcp, insufficientScope, revokedChallenge, type McpAuthOptions } from './mcp-auth.js';
+import { revokedChallenge, type McpAuthOptions } from './mcp-auth.js';
+import { apiErrorAnswer, createMcpGate } from './mcp-gate.js';
+import { plainJson, toResponse } from './plain-answer.js';
+import { createFastPath, type FastAnswer, type FastRequest } from './fast-path.js';
 import { idProblem, MAX_MESSAGE_DEPTH, readBoundedBody, uncountedMessages } from './message-bounds.js';
-import { guessingAddress } from '../engine/request-facts.js';
-import { ApiError } from '../errors/api-error.js';
 import { createMcpServer, type McpServerDeps } from './mcp-server.js';
 import type { HandledResponse } from '../engine/engine.js';
 import { DEFAULT_SESSION_LIMITS, LegacySessions } from './legacy-sessions.js';
@@ -30,13 +31,16 @@ import { ServerPool } from './server-pool.js';
 import { claimsModernEra, mayBeInitialize } from './stateless-route.js';
 import { buildToolCatalog } from './tool-catalog.js';
 import { createTaskService } from './tasks/task-service.js';
-import { MAX_WAITS_PER_ACCOUNT, WAIT_FOR_BUILD, WaitSlots } from './wait-for-build.js';
-import { counted } from '../errors/counted.js';
+import { MAX_WAITS_PER_ACCOUNT, WaitSlots } from './wait-for-build.js';
+
+export type { FastAnswer, FastRequest } from './fast-path.js';
+export type { PlainAnswer } from './plain-answer.js';
 
 /**
  * `/mcp` over Streamable HTTP, on Fetch `Request`/`Response`: DNS-rebinding guard, bearer
  * authentication (API keys, plus any verifier added), the scope challenge, then the
  * 2026-07-28 stateless path or a 2025-era session. Every tool call runs in the engine.
+ * `fast` answers the plainest stateless calls from their text with the same checks (see fast-path).
  */
 export interface McpEndpointOptions {
   /** More credential kinds, tried after API keys and the simulator's own OAuth access tokens. */
@@ -63,11 +67,22 @@ export interface McpEndpointOptions {
    * answer is due, or to 'dropped', and the HTTP exchange that carried the call is then cut.
    */
   faultEffects?: (response: HandledResponse) => Promise<HandledResponse | 'dropped'>;
+  /**
+   * Plain stateless `tools/call` and `tools/list` answered without the SDK (see fast-path),
+   * with the same bytes. Default true; false sends every request through the SDK (for the
+   * tests that compare both paths).
+   */
+  fastPath?: boolean;
 }
 
 export interface McpEndpoint {
   /** Answers a request; `client.remoteAddress`, when given, counts failed authentications per address as the service API does. */
   fetch(request: Request, client?: { remoteAddress?: string }): Promise<Response>;
+  /**
+   * The same answer from a POST's text and headers, for an adapter that has them without a
+   * Fetch `Request`; undefined means "send it to `fetch`" (nothing of it was counted).
+   */
+  fast?(request: FastRequest): Promise<FastAnswer> | undefined;
   /** An in-process connection for a credential: hand the transport to an MCP client. */
   connect(credential: string): Promise<Transport>;
   close(): Promise<void>;
@@ -90,16 +105,20 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
   };
   deps.tasks = createTaskService(simulator, tools, deps.engine, options.maxTasksPerAccount);
   const { oauth } = simulator.internal;
+  const defaultChallenge = () => ({ resource_metadata: oauth.resourceMetadataUrl });
   const auth: McpAuthOptions = {
     verifiers: [apiKeyVerifier(simulator.internal.store), oauth.accessTokenVerifier, ...(options.verifiers ?? [])],
     // RFC 9728 §5.1: the challenge tells an OAuth client where to discover how to sign in.
-    challengeParams: options.challengeParams ?? (() => ({ resource_metadata: oauth.resourceMetadataUrl })),
+    challengeParams: options.challengeParams ?? defaultChallenge,
   };
+  const gate = createMcpGate(simulator, auth, tools);
   const hostnames = [...localhostAllowedHostnames(), ...(options.allowedHostnames ?? []), new URL(oauth.issuer).hostname];
   // Stateless requests reuse idle servers: the tools, resources and prompts are registered once per instance, not per call.
   const pool = new ServerPool(() => createMcpServer(deps));
   const modern = createMcpHandler(() => pool.take(), { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
   const allowedHosts = new Set<string>();
+  // Only with the default challenge: a custom one is given the Fetch request, which the fast path has not.
+  const fast = options.fastPath !== false && !options.challengeParams ? createFastPath({ simulator, gate, server: deps, challenge: defaultChallenge, knownHosts: allowedHosts, cuts }) : undefined;
   const sessions = new LegacySessions(() => createMcpServer(deps), {
     maxSessions: options.maxSessions ?? DEFAULT_SESSION_LIMITS.maxSessions,
     maxPerAccount: options.maxSessionsPerAccount ?? DEFAULT_SESSION_LIMITS.maxPerAccount,
@@ -109,8 +128,9 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
   async function handle(request: Request, client: { remoteAddress?: string } = {}): Promise<Response> {
     const rejected = hostRefusal(request, hostnames, allowedHosts) ?? originValidationResponse(request, hostnames);
     if (rejected) return rejected;
-    const authenticated = authenticateCounted(request, client.remoteAddress);
-    if ('response' in authenticated) return authenticated.response;
+    const extra = () => auth.challengeParams?.(request) ?? {};
+    const authenticated = gate.authenticate(request.headers.get('authorization'), request.method, client.remoteAddress, extra);
+    if ('answer' in authenticated) return toResponse(authenticated.answer);
     const { principal } = authenticated;
 
     let parsedBody: unknown;
@@ -118,11 +138,11 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     if (request.method === 'POST') {
       // Bounded before any parsing work is spent on it: size, and nesting followed as the body arrives.
       const body = await readBoundedBody(request, MAX_BODY_BYTES, MAX_MESSAGE_DEPTH);
-      if ('refused' in body && body.refused === 'tooLarge') return jsonResponse(413, { error: `The body exceeds ${MAX_BODY_BYTES} bytes.`, code: 'PAYLOAD_TOO_LARGE', details: { maxBytes: MAX_BODY_BYTES } });
+      if ('refused' in body && body.refused === 'tooLarge') return toResponse(plainJson(413, { error: `The body exceeds ${MAX_BODY_BYTES} bytes.`, code: 'PAYLOAD_TOO_LARGE', details: { maxBytes: MAX_BODY_BYTES } }));
       if ('refused' in body) return rpcError(400, -32600, `Invalid Request: the body nests deeper than ${MAX_MESSAGE_DEPTH} levels.`);
       // The body may have taken long to arrive: a credential revoked meanwhile is refused now.
       const revoked = principal.revoked?.(simulator.clock.now());
-      if (revoked) return revokedChallenge(request, auth, revoked);
+      if (revoked) return toResponse(revokedChallenge(extra, revoked));
       bodyText = body.text;
       try {
         parsedBody = JSON.parse(body.text);
@@ -131,17 +151,17 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
       }
       const badId = idProblem(parsedBody);
       if (badId) return rpcError(400, -32600, `Invalid Request: ${badId}.`);
-      const refusal = scopeRefusal(request, parsedBody, principal);
-      if (refusal) return refusal;
+      const refusal = gate.scopeRefusal(parsedBody, principal, extra);
+      if (refusal) return toResponse(refusal);
     }
     const initialize = Array.isArray(parsedBody) ? parsedBody.some(isInitialize) : isInitialize(parsedBody);
     // What opens a session or a stream waits while the memory budget is used up; a new session counts like a request.
-    if (simulator.internal.capacity.exceeded && (initialize || request.method === 'GET')) return memoryFull(simulator.internal.capacity);
+    if (simulator.internal.capacity.exceeded && (initialize || request.method === 'GET')) return toResponse(apiErrorAnswer(capacityExceeded(simulator.internal.capacity)));
     // Every message counts like a REST request (tool calls in the engine, as the request each stands for).
     const counted = (initialize ? 1 : 0) + (request.method === 'POST' ? uncountedMessages(parsedBody) : 0);
     for (let i = 0; i < counted; i++) {
-      const refused = rateLimited(principal);
-      if (refused) return refused;
+      const refused = gate.rateLimited(principal);
+      if (refused) return toResponse(refused);
     }
     const authInfo: AuthInfo = { token: 'redacted', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { principal } };
     const handleOptions = parsedBody === undefined ? { authInfo } : { authInfo, parsedBody };
@@ -155,63 +175,20 @@ export function createMcpEndpoint(simulator: Simulator, options: McpEndpointOpti
     });
   }
 
-  /**
-   * The bearer of a request, with failed attempts counted per client address in the service
-   * API's own guessing limit: an address that used up its minute gets 429 before its
-   * credential is looked at. In-process and loopback callers are not counted, as on REST.
-   */
-  function authenticateCounted(request: Request, remoteAddress: string | undefined) {
-    const now = simulator.clock.now();
-    const address = remoteAddress === undefined ? undefined : guessingAddress({ method: request.method, url: '/mcp', headers: {}, remoteAddress });
-    const { failedAuth } = simulator.internal.guessing;
-    if (address !== undefined) {
-      try {
-        failedAuth.check(address, now);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        return { response: jsonResponse(error.status, { error: error.message, code: error.code, details: error.details }, error.headers) };
-      }
-    }
-    const authenticated = authenticateMcp(request, auth, now);
-    if (address !== undefined && 'response' in authenticated && authenticated.response.status === 401) failedAuth.count(address, now);
-    return authenticated;
-  }
-
-  /** A message counts in the credential's and the account's buckets like one REST request. */
-  function rateLimited(principal: Principal): Response | undefined {
-    const decision = simulator.internal.limiter.take(principal.credentialId, principal.account.id, 'default', principal.account.now(simulator.clock.now()), principal.account.clock !== null);
-    if (decision.allowed) return undefined;
-    const { state, retryAfterSeconds } = decision;
-    return jsonResponse(
-      429,
-      { error: `Rate limit of ${counted(state.limit, 'request')} a minute exceeded; retry in ${retryAfterSeconds} s.`, code: 'RATE_LIMITED', details: { bucket: state.bucket, limit: state.limit, retryAfterSeconds } },
-      { 'retry-after': String(retryAfterSeconds), 'x-ratelimit-limit': String(state.limit), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(state.resetAt) },
-    );
-  }
-
-  /** A tool whose scope an OAuth access token lacks is refused before any session or engine work. */
-  function scopeRefusal(request: Request, body: unknown, principal: Principal): Response | undefined {
-    // Only an OAuth client can step up to a wider scope; an API key cannot, so its refusal is
-    // the engine's 403 SCOPE_REQUIRED as an isError result, which every client hands the model.
-    if (principal.kind !== 'oauth_access_token') return undefined;
-    for (const message of Array.isArray(body) ? body : [body]) {
-      if (!message || typeof message !== 'object' || (message as { method?: unknown }).method !== 'tools/call') continue;
-      const name = (message as { params?: { name?: unknown } }).params?.name;
-      const scope = name === WAIT_FOR_BUILD.name ? 'svc:read' : typeof name === 'string' ? tools.get(name)?.scope : undefined;
-      if (scope && !principal.scopes.includes(scope)) return insufficientScope(request, auth, principal, scope, name as string);
-    }
-    return undefined;
-  }
-
+  const onFault = options.onFault ?? ((e) => console.error('[mcp] unexpected fault:', e));
+  const faulted = (error: unknown) => {
+    onFault(error);
+    return plainJson(500, { error: 'The simulator hit an unexpected fault.', code: 'INTERNAL_ERROR', details: {} });
+  };
   return {
     fetch: async (request, client) => {
       try {
         return await handle(request, client);
       } catch (error) {
-        (options.onFault ?? ((e) => console.error('[mcp] unexpected fault:', e)))(error);
-        return jsonResponse(500, { error: 'The simulator hit an unexpected fault.', code: 'INTERNAL_ERROR', details: {} });
+        return toResponse(faulted(error));
       }
     },
+    ...(fast ? { fast: (request: FastRequest) => fast(request)?.catch(faulted) } : {}),
     async connect(credential) {
       const caller = (): Principal => {
         const outcome = auth.verifiers.map((verify) => verify(credential, simulator.clock.now())).find((o) => o !== null);
@@ -262,11 +239,3 @@ function replayable(request: Request, bodyText: string | undefined): Request {
   return bodyText === undefined ? request : new Request(request.url, { method: 'POST', headers: request.headers, body: bodyText });
 }
 
-function memoryFull(capacity: Capacity): Response {
-  const error = capacityExceeded(capacity);
-  return jsonResponse(error.status, { error: error.message, code: error.code, details: error.details }, error.headers);
-}
-
-function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
-}

@@ -47,12 +47,11 @@ const PromptParams = z.object({
  */
 export function createMcpServer(deps: McpServerDeps, inProcessCaller?: () => Principal): Server {
   const server = new TaskAwareServer(
-    { name: 'content-service-simulator', version: VERSION, title: 'Content Generation Service (simulator)' },
+    { ...SERVER_INFO },
     {
       capabilities: { tools: {}, resources: {}, prompts: {}, ...(deps.tasks ? TASK_CAPABILITIES : {}) },
       instructions: INSTRUCTIONS,
-      // The tool list is the contract's: it changes only with a new version of the simulator.
-      cacheHints: { 'tools/list': { ttlMs: 300_000, cacheScope: 'public' }, 'prompts/list': { ttlMs: 300_000, cacheScope: 'public' } },
+      cacheHints: { 'tools/list': TOOL_LIST_CACHE, 'prompts/list': TOOL_LIST_CACHE },
     },
   );
   const principalOf = (ctx: ServerContext): Principal | undefined =>
@@ -72,11 +71,7 @@ export function createMcpServer(deps: McpServerDeps, inProcessCaller?: () => Pri
     }
     return runTool(name, args, principal);
   });
-  const runTool = async (name: string, args: Record<string, unknown>, principal: Principal | undefined): Promise<ToolResult> => {
-    const tool = deps.tools.get(name);
-    if (!tool) throw unknownTool(name);
-    return clientSafe(await callToolWithFaults(tool, args, principal, deps.engine, deps.effects));
-  };
+  const runTool = (name: string, args: Record<string, unknown>, principal: Principal | undefined) => runToolCall(deps, name, args, principal);
   if (deps.tasks) {
     server.taskCalls = { service: deps.tasks, principalOf, runTool };
     registerTaskHandlers(server, { service: deps.tasks, principalOf, slots: deps.wait.slots, pollMs: deps.wait.pollMs });
@@ -90,9 +85,22 @@ export function createMcpServer(deps: McpServerDeps, inProcessCaller?: () => Pri
   return server;
 }
 
+/** Who answers: the `serverInfo` of initialize and of every 2026-07-28 result's `_meta`. */
+export const SERVER_INFO = { name: 'content-service-simulator', version: VERSION, title: 'Content Generation Service (simulator)' } as const;
+
+/** The tool list is the contract's: it changes only with a new version of the simulator. */
+export const TOOL_LIST_CACHE = { ttlMs: 300_000, cacheScope: 'public' } as const;
+
+/** A `tools/call` of any tool but waitForBuild, as the REST request it stands for; an unknown name is a protocol error. */
+export async function runToolCall(deps: McpServerDeps, name: string, args: Record<string, unknown>, principal: Principal | undefined): Promise<ToolResult> {
+  const tool = deps.tools.get(name);
+  if (!tool) throw unknownTool(name);
+  return clientSafe(await callToolWithFaults(tool, args, principal, deps.engine, deps.effects));
+}
+
 /** The tool list is the contract's: built once for a catalogue, whatever the number of servers and calls. */
 const toolLists = new WeakMap<Map<string, ToolDefinition>, ReturnType<typeof listing | typeof WAIT_FOR_BUILD.listing>[]>();
-function toolList(tools: Map<string, ToolDefinition>, tasks: TaskService | undefined) {
+export function toolList(tools: Map<string, ToolDefinition>, tasks: TaskService | undefined) {
   let list = toolLists.get(tools);
   if (!list) toolLists.set(tools, (list = [...[...tools.values()].map((tool) => ({ ...listing(tool), ...taskListing(tool, tasks) })), WAIT_FOR_BUILD.listing(tools)]));
   return list;
