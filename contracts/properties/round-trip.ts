@@ -11,6 +11,8 @@ import { propertySeed, runProperty } from './run-property.js';
 import { SUBJECTS, type Subject } from './subjects.js';
 import { objectFor, type Context, type Shape } from './values.js';
 
+export { casesFor };
+
 export const ROUND_TRIP = 'openapi.yaml: a body its schema accepts at the edges of validity (every optional field at its longest, only the required ones at their shortest, lengths counted in characters with characters outside the BMP, decomposed accents and markup; every enum value in turn) is accepted, and its creation, its GET and its item in the list answer exactly what was sent';
 
 /** Every enum's values in turn over this many bodies: at least three (longest, shortest, drawn). */
@@ -74,6 +76,16 @@ async function roundTrip(s: Session, subject: Subject, body: Json, path: Record<
   }
 }
 
+/**
+ * The edges, run before any drawn body: every optional field at its longest once per enum value
+ * (body n takes value n of every enum, so that all are sent), then the required fields alone at
+ * their shortest.
+ */
+export function edgeBodies(schema: Json, cases: number, seed: number, ctx: (enumIndex?: number) => Context): Json[] {
+  const shaped: Array<[Shape, number]> = [...Array.from({ length: cases }, (_, i): [Shape, number] => ['longest', i]), ['shortest', 0]];
+  return shaped.map(([shape, i]) => fc.sample(objectFor(schema, shape, ctx(i)) as fc.Arbitrary<Json>, { seed: seed + i, numRuns: 1 })[0] as Json);
+}
+
 function roundTripCheck(subject: Subject, schema: Json): Check {
   const cases = casesFor(schema);
   return {
@@ -85,13 +97,8 @@ function roundTripCheck(subject: Subject, schema: Json): Check {
     run: async (s) => {
       const { path, given } = await subject.context(s);
       const ctx = (enumIndex?: number): Context => ({ unique: s.newTargetName('edge').slug, given, enumIndex });
-      const shapes: Shape[] = ['longest', 'shortest', 'drawn'];
       const seed = propertySeed(s);
-      // The edges, one body per enum value, run first; then drawn bodies, which fast-check shrinks when one fails.
-      const examples = Array.from({ length: cases }, (_, i) => {
-        const arb = objectFor(schema, shapes[i % shapes.length] as Shape, ctx(i)) as fc.Arbitrary<Json>;
-        return fc.sample(arb, { seed: seed + i, numRuns: 1 })[0] as Json;
-      });
+      const examples = edgeBodies(schema, cases, seed, ctx);
       const drawn = objectFor(schema, 'drawn', ctx()) as fc.Arbitrary<Json>;
       await runProperty(ROUND_TRIP, drawn, (body) => roundTrip(s, subject, body, path), { seed, examples, extraRuns: 2 });
     },

@@ -177,6 +177,14 @@ export function brokenConstraints(schema: Json): BrokenConstraint[] {
       if (typeof s.maxItems === 'number' && item !== undefined) push(`maxItems ${s.maxItems}`, Array.from({ length: s.maxItems + 1 }, (_, i) => distinct(item, i)));
       if ((s.minItems ?? 0) >= 1) push(`minItems ${s.minItems}`, []);
       if (s.uniqueItems && item !== undefined) push('uniqueItems', [item, item]);
+      // An item breaking its own constraints, in an array that is otherwise valid.
+      const items = nonNull(s.items ?? {}).schema;
+      if (items.type === 'string' && !Array.isArray(items.enum)) {
+        const pushItem = (label: string, value: unknown) => out.push({ label: `${field}[]: ${label}`, field, value: [value] });
+        pushItem('type string', 42);
+        if (typeof items.maxLength === 'number') pushItem(`maxLength ${items.maxLength}`, overLong(items));
+        if ((items.minLength ?? 0) >= 1) pushItem(`minLength ${items.minLength}`, '');
+      }
     } else if (s.type === 'object') {
       push('type object', 'not-an-object');
       if (s.additionalProperties === false) out.push({ label: `${field}: additionalProperties false`, field: `${field}.${EXTRA}`, value: 1 });

@@ -11,7 +11,7 @@ import type { Session } from '../session.js';
 export const NOTIFICATION = 'MCP Streamable HTTP, JSON-RPC 2.0 §4.1: a notification the server accepts is answered 202 Accepted with no body (the server does not reply to a notification)';
 export const ENVELOPE = 'JSON-RPC 2.0 §5, §5.1: every answer is jsonrpc "2.0" with the id of its request and exactly one of result and error; an unknown method is error -32601; an unknown tool or prompt is error -32602 (MCP Tools, Prompts: Error Handling)';
 export const VERSIONS = 'MCP Lifecycle, Transports: initialize with a revision the server supports answers that revision, with an unknown one another it supports; a request with an unsupported MCP-Protocol-Version header is 400 Bad Request';
-export const SESSIONS = 'MCP Transports, Session Management: a session the client ended (DELETE with its Mcp-Session-Id) answers 404 Not Found afterwards';
+export const SESSIONS = 'MCP Transports, Session Management: a server that gives sessions answers a request without Mcp-Session-Id 400 Bad Request, and a session the client ended (DELETE with its Mcp-Session-Id) 404 Not Found afterwards';
 
 const REVISIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 
@@ -22,11 +22,15 @@ interface Raw {
   message: any;
 }
 
-async function post(s: Session, body: unknown, headers: Record<string, string> = {}): Promise<Raw> {
+function post(s: Session, body: unknown, headers: Record<string, string> = {}): Promise<Raw> {
+  return rawPost(s, JSON.stringify(body), headers);
+}
+
+async function rawPost(s: Session, body: string, headers: Record<string, string> = {}): Promise<Raw> {
   const res = await s.client.raw('/mcp', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${s.keys.readWrite}`, ...headers },
-    body: JSON.stringify(body),
+    body,
   });
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, message: parseMessage(text, res.headers.get('content-type') ?? '') };
@@ -85,6 +89,12 @@ export function mcpProtocolChecks(): Check[] {
         envelope(tool, 42, 'tools/call of an unknown tool');
         expectEqual(tool.message?.error?.code, -32602, `${ENVELOPE}: the error code of tools/call naming an unknown tool`);
         const capabilities = init.message?.result?.capabilities ?? {};
+        const prompts = await post(s, { jsonrpc: '2.0', id: 44, method: 'prompts/list' }, headers);
+        if (prompts.message?.result) expectThat(capabilities.prompts, `${ENVELOPE}: prompts/list answers prompts, and initialize declared no prompts capability`);
+        const malformed = await rawPost(s, '{"jsonrpc":"2.0","id":', headers);
+        expectEqual(malformed.message?.error?.code, -32700, `${ENVELOPE}: the error code of a body that is not JSON (${malformed.status} ${malformed.text.slice(0, 120)})`);
+        const invalid = await post(s, { jsonrpc: '2.0', id: 45, params: {} }, headers);
+        expectEqual(invalid.message?.error?.code, -32600, `${ENVELOPE}: the error code of a request without a method (${invalid.status} ${invalid.text.slice(0, 120)})`);
         if (capabilities.prompts) {
           const prompt = await post(s, { jsonrpc: '2.0', id: 43, method: 'prompts/get', params: { name: 'noSuchPrompt' } }, headers);
           envelope(prompt, 43, 'prompts/get of an unknown prompt');
@@ -96,14 +106,20 @@ export function mcpProtocolChecks(): Check[] {
       id: 'mcp.versions',
       title: VERSIONS,
       level: 'strict',
-      requests: 8,
+      requests: 10,
       run: async (s) => {
         const first = await open(s);
         const served = String(first.init.message?.result?.protocolVersion);
         expectEqual(served, '2025-11-25', `${VERSIONS}: initialize asking for 2025-11-25 (${first.init.text.slice(0, 120)})`);
-        const older = await post(s, initialize('2025-06-18', 2));
-        const olderVersion = older.message?.result?.protocolVersion;
-        expectThat(older.status === 200 && REVISIONS.includes(olderVersion), `${VERSIONS}: initialize asking for 2025-06-18 answered ${older.status} ${older.text.slice(0, 160)}`);
+        // Each revision is answered as asked, or the server does not serve it: then a request in it is 400 (the header rule).
+        for (const revision of REVISIONS.slice(1)) {
+          const older = await post(s, initialize(revision, 2));
+          const answered = older.message?.result?.protocolVersion;
+          expectThat(older.status === 200 && REVISIONS.includes(answered), `${VERSIONS}: initialize asking for ${revision} answered ${older.status} ${older.text.slice(0, 160)}`);
+          if (answered === revision) continue;
+          const inIt = await post(s, { jsonrpc: '2.0', id: 6, method: 'ping' }, { ...first.headers, 'mcp-protocol-version': revision });
+          expectEqual(inIt.status, 400, `${VERSIONS}: initialize asking for ${revision} answered ${answered}, yet a ping in ${revision} (MCP-Protocol-Version) is served: a revision it supports is answered as asked`);
+        }
         const unknown = await post(s, initialize('1999-01-01', 3));
         expectThat(unknown.status === 200 && REVISIONS.includes(unknown.message?.result?.protocolVersion), `${VERSIONS}: initialize asking for 1999-01-01 answers a revision the server supports: got ${unknown.status} ${unknown.text.slice(0, 160)}`);
         const badHeader = await post(s, { jsonrpc: '2.0', id: 4, method: 'ping' }, { ...first.headers, 'mcp-protocol-version': '1999-01-01' });
@@ -118,6 +134,9 @@ export function mcpProtocolChecks(): Check[] {
       run: async (s) => {
         const { headers, sessionId } = await open(s);
         if (!sessionId) return s.skipBecause('the server keeps no sessions (no Mcp-Session-Id): nothing to end');
+        const { 'mcp-session-id': _, ...sessionless } = headers;
+        const without = await post(s, { jsonrpc: '2.0', id: 4, method: 'ping' }, sessionless);
+        expectEqual(without.status, 400, `${SESSIONS}: a ping without Mcp-Session-Id, to a server that gave one at initialize`);
         const ended = await s.client.raw('/mcp', { method: 'DELETE', headers: { authorization: `Bearer ${s.keys.readWrite}`, ...headers } });
         await ended.body?.cancel();
         if (ended.status === 405) return s.skipBecause('the server does not let clients end sessions (DELETE is 405)');
