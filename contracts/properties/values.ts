@@ -123,6 +123,8 @@ export function objectFor(schema: Json, shape: Shape, ctx: Context): fc.Arbitrar
   return fc.tuple(fc.record(parts), keep).map(([full, kept]) => {
     const out: Json = {};
     for (const [k, v] of Object.entries(full)) if (required.has(k) || kept.includes(k) || conditionallyRequired(schema, full).has(k)) out[k] = v;
+    // An update takes at least minProperties fields: the first optional ones make up the count.
+    for (const k of optional) if (Object.keys(out).length < (schema.minProperties ?? 0)) out[k] = full[k];
     return out;
   });
 }
