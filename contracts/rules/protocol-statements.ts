@@ -87,8 +87,8 @@ export const PROTOCOL_STATEMENTS: readonly ProtocolStatement[] = [
       { source, section: 'Authorization: Error Handling', keyword: 'MUST', text: 'MCP servers MUST use the HTTP header WWW-Authenticate when returning a 401 Unauthorized to indicate the location of the resource server metadata URL', verdict: ruled('mcp.auth.challenge') },
     ] as ProtocolStatement[])),
   ]),
-  { source: 'MCP 2025-11-25', section: 'Basic, Utilities: Tasks', keyword: 'MUST', text: 'Receivers … MUST bind tasks to the authorization context that created them, and MUST reject tasks/get, tasks/result and tasks/cancel for a task of another context', verdict: unchecked(NO_CHECK) },
-  { source: 'MCP 2025-11-25', section: 'Basic, Utilities: Tasks', keyword: 'MUST', text: 'Receivers that support task-augmented requests MUST declare the tasks capability, and MUST return a CreateTaskResult with a task id and status for a request augmented with a task', verdict: unchecked(NO_CHECK) },
+  { source: 'MCP 2025-11-25', section: 'Basic, Utilities: Tasks', keyword: 'MUST', text: 'Receivers … MUST bind tasks to the authorization context that created them, and MUST reject tasks/get, tasks/result and tasks/cancel for a task of another context', verdict: ruled('mcp.tasks') },
+  { source: 'MCP 2025-11-25', section: 'Basic, Utilities: Tasks', keyword: 'MUST', text: 'Receivers that support task-augmented requests MUST declare the tasks capability, and MUST return a CreateTaskResult with a task id and status for a request augmented with a task', verdict: ruled('mcp.tasks') },
   { source: 'MCP 2025-11-25', section: 'Server, Prompts', keyword: 'MUST', text: 'Servers that support prompts MUST declare the prompts capability; an invalid prompt name is a JSON-RPC error -32602', verdict: ruled('mcp.jsonrpc') },
   // JSON-RPC 2.0
   { source: 'JSON-RPC 2.0', section: '§5', keyword: 'MUST', text: 'jsonrpc: A String specifying the version of the JSON-RPC protocol. MUST be exactly "2.0"; id: It MUST be the same as the value of the id member in the Request Object', verdict: ruled('mcp.jsonrpc') },

@@ -225,4 +225,25 @@ export const PROTOCOL_FLOW_FAULTS: FocusedViolation[] = [
       return new Response(JSON.stringify({ jsonrpc: '2.0', id: sent.id, result: {} }), { status: 200, headers: { 'content-type': 'application/json' } });
     },
   },
+  {
+    id: 'tasks-for-anyone',
+    description: 'tasks/get answers any task id, whichever account made it (tasks kept in one table for all)',
+    rule: 'another account\'s tasks/get of the task',
+    checks: ['mcp.tasks-owner'],
+    wrapMcp: (fetch) => {
+      const made = new Map<string, unknown>();
+      return async (request) => {
+        const sent = request.method === 'POST' ? await request.clone().json().catch(() => undefined) : undefined;
+        const response = await fetch(request);
+        if (sent?.method === 'tools/call' && sent.params?.task) {
+          const text = await response.clone().text();
+          const task = /"task":(\{[^}]*\})/.exec(text)?.[1];
+          if (task) made.set(JSON.parse(task).taskId, JSON.parse(task));
+        }
+        const known = sent?.method === 'tasks/get' ? made.get(sent.params?.taskId) : undefined;
+        return known ? new Response(JSON.stringify({ jsonrpc: '2.0', id: sent.id, result: known }), { status: 200, headers: { 'content-type': 'application/json' } }) : response;
+      };
+    },
+  },
 ];
+

@@ -28,6 +28,7 @@ import { oauthGrantChecks } from './oauth-grants.js';
 import { oauthStepChecks } from './oauth-steps.js';
 import { mcpProtocolChecks } from './mcp-protocol.js';
 import { mcpToolSchemaChecks } from './mcp-tool-schemas.js';
+import { mcpTaskChecks } from './mcp-tasks.js';
 import { optionChecks } from './options.js';
 import { parameterChecks } from './parameters.js';
 import { propertyChecks } from '../../properties/index.js';
@@ -103,6 +104,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...oauthStepChecks(),
     ...mcpProtocolChecks(),
     ...mcpToolSchemaChecks(operations),
+    ...mcpTaskChecks(),
     ...pick(purchases, 'tokens.bundles', 'tokens.transaction-by-id', 'tokens.purchase'),
     ...pick(overTime, 'tokens.ledger'),
   ];
