@@ -7,6 +7,7 @@
 import type { Check } from '../lib/check.js';
 import type { OperationInfo } from '../lib/openapi-model.js';
 import { byteChecks } from './bytes.js';
+import { capabilityChecks } from './capabilities.js';
 import { defaultChecks } from './defaults.js';
 import { pageChecks } from './pages.js';
 import { refusalChecks } from './refusals.js';
@@ -14,5 +15,5 @@ import { roundTripChecks } from './round-trip.js';
 import { updateChecks } from './updates.js';
 
 export function propertyChecks(operations: readonly OperationInfo[]): Check[] {
-  return [...roundTripChecks(), ...refusalChecks(), ...updateChecks(), ...defaultChecks(), ...pageChecks(operations), ...byteChecks(operations)];
+  return [...roundTripChecks(), ...refusalChecks(), ...updateChecks(), ...defaultChecks(), ...pageChecks(operations), ...byteChecks(operations), ...capabilityChecks()];
 }

@@ -24,5 +24,11 @@ export function describeFocusedFaults(title: string, faults: readonly FocusedVio
       expect(report, `${fault.description}: no check failed`).not.toBe('');
       expect(report, `${fault.description}: no failure names "${fault.rule}"`).toContain(fault.rule);
     });
+
+    // A rule the spec states is held at the documented level too: what a team testing the real service runs.
+    it.each(faults.filter((f) => f.documented).map((f) => [f.id, f] as const))('%s is caught at the documented level too', async (_, fault) => {
+      const results = await runFocused(fault.checks, fault, { CONTRACT_LEVEL: 'documented' });
+      expect(failedOf(results), `${fault.description}: no failure names "${fault.rule}" at the documented level`).toContain(fault.rule);
+    });
   });
 }

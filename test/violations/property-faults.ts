@@ -159,4 +159,24 @@ export const PROPERTY_FAULTS: FocusedViolation[] = [
       return response.status === 401 && pathOf(request).startsWith('/api/v1/builds') ? withHeaders(response, (headers) => void delete headers['www-authenticate']) : response;
     },
   },
+  {
+    id: 'brand-kit-seo-forgotten',
+    description: 'a brand kit keeps its SEO keywords but forgets the secondary ones',
+    rule: 'a brand kit sent with its SEO preferences',
+    documented: true,
+    checks: ['capabilities.brand-kit'],
+    wrap: (h) => editJson(h, (req, res) => is(req, 'GET', TARGET) && res.status === 200, (json) => void (json.brandKit?.seo && (json.brandKit.seo.secondaryKeywords = []))),
+  },
+  {
+    id: 'verbatim-quote-polished',
+    description: 'a press release copy-edits its verbatim quote too',
+    rule: 'the verbatim quote\'s text',
+    documented: true,
+    checks: ['capabilities.press-release'],
+    wrap: (h) => editJson(h, (req, res) => is(req, 'GET', /^\/api\/v1\/deliverables\/[^/]+$/) && res.status === 200, (json) => {
+      const quote = json.kindData?.quotes?.[0];
+      if (quote?.mode === 'verbatim') quote.text = `${quote.text.replace(/\.$/, '')}, truly.`;
+    }),
+  },
 ];
+
