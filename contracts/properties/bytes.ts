@@ -6,7 +6,6 @@ import { ContractFailure, expectThat } from '../lib/outcomes.js';
 import type { Session } from '../lib/session.js';
 
 export const ESCAPES = 'openapi.yaml, RFC 3986 §2.1: a URL with a malformed percent-escape (in a path segment or a query value) is a client error: a 4xx in the { error, code, details } shape, never a 5xx';
-export const CHALLENGE = 'RFC 9110 §11.6.1, openapi.yaml: every 401 of an operation that needs a key carries WWW-Authenticate with a Bearer challenge';
 export const MEDIA_TYPE = 'RFC 9110 §8.3.1: a JSON body is accepted with media-type parameters and in any letter case (application/json; charset=utf-8, Application/JSON), and every JSON answer is application/json, in UTF-8 if it names a charset';
 
 const MALFORMED = ['%E0%A4%A', '%ZZ', 'a%', '%C3%28'];
@@ -23,49 +22,32 @@ function errorShape(status: number, text: string, what: string): void {
 }
 
 async function rawGet(s: Session, path: string): Promise<{ status: number; text: string }> {
-  const res = await s.client.raw(path, { headers: { authorization: `Bearer ${s.keys.readWrite}`, accept: 'application/json' } });
+  // The key is named: these calls count in its window where the REST rules do not see them.
+  const res = await s.client.raw(path, { headers: { authorization: `Bearer ${s.keys.readWrite}`, accept: 'application/json' } }, s.keys.readWrite);
   return { status: res.status, text: await res.text() };
 }
 
 export function byteChecks(operations: readonly OperationInfo[]): Check[] {
   const withId = operations.filter((o) => o.method === 'GET' && /^\/api\/v1\/[a-z-]+\/\{[a-zA-Z]+\}$/.test(o.path));
   const lists = operations.filter((o) => o.method === 'GET' && o.parameters.some((p) => p.name === 'cursor') && !o.path.includes('{'));
-  const guarded = operations.filter((o) => o.scope !== null);
   return [
-    {
-      id: 'properties.www-authenticate',
-      title: CHALLENGE,
-      level: 'strict',
-      requests: guarded.length + 1,
-      run: async (s) => {
-        const missing: string[] = [];
-        for (const op of guarded) {
-          // Without a key the answer is 401 before any id is looked up: a made-up id is enough.
-          const path = op.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
-          const res = await s.client.raw(path, { method: op.method, headers: { accept: 'application/json', ...(op.hasBody ? { 'content-type': 'application/json' } : {}) }, ...(op.hasBody ? { body: '{}' } : {}) });
-          await res.body?.cancel();
-          const challenge = res.headers.get('www-authenticate') ?? '';
-          if (res.status !== 401 || !/^Bearer\b/i.test(challenge)) missing.push(`${op.method} ${op.path} (${op.id}): ${res.status} ${JSON.stringify(challenge)}`);
-        }
-        if (missing.length) throw new ContractFailure(`${CHALLENGE}: without a key ${missing.slice(0, 4).join('; ')}${missing.length > 4 ? ` (and ${missing.length - 4} more)` : ''}`);
-      },
-    },
     {
       id: 'properties.malformed-escapes',
       title: ESCAPES,
       level: 'strict',
       covers: [],
-      requests: (withId.length + lists.length) * MALFORMED.length + 2,
+      requests: withId.length + lists.length + 2 * MALFORMED.length,
       run: async (s) => {
-        for (const op of withId) {
-          for (const bad of MALFORMED) {
+        // Each kind of malformed escape once on one path and one cursor; one on every other path and list (decoding is the router's).
+        for (const [i, op] of withId.entries()) {
+          for (const bad of i === 0 ? MALFORMED : MALFORMED.slice(0, 1)) {
             const path = op.path.replace(/\{[^}]+\}/, bad);
             const { status, text } = await rawGet(s, path);
             errorShape(status, text, `GET ${path} (${op.id})`);
           }
         }
-        for (const op of lists) {
-          for (const bad of MALFORMED) {
+        for (const [i, op] of lists.entries()) {
+          for (const bad of i === 0 ? MALFORMED : MALFORMED.slice(1, 2)) {
             const path = `${op.path}?cursor=${bad}`;
             const { status, text } = await rawGet(s, path);
             errorShape(status, text, `GET ${path} (${op.id})`);

@@ -97,7 +97,7 @@ export const PROTOCOL_STATEMENTS: readonly ProtocolStatement[] = [
   { source: 'JSON-RPC 2.0', section: '§5.1', keyword: 'MUST', text: 'error codes -32700 Parse error, -32600 Invalid Request, -32601 Method not found, -32602 Invalid params', verdict: ruled('mcp.jsonrpc') },
   // RFC 9110, for what the contract uses
   { source: 'RFC 9110', section: '§15.5.6', keyword: 'MUST', text: 'The origin server MUST generate an Allow header field in a 405 response containing a list of the target resource\'s currently supported methods', verdict: ruled('openapi.transport') },
-  { source: 'RFC 9110', section: '§11.6.1', keyword: 'MUST', text: 'A server generating a 401 (Unauthorized) response MUST send a WWW-Authenticate header field containing at least one challenge', verdict: ruled('http.www-authenticate') },
+  { source: 'RFC 9110', section: '§11.6.1', keyword: 'MUST', text: 'A server generating a 401 (Unauthorized) response MUST send a WWW-Authenticate header field containing at least one challenge', verdict: ruled('openapi.responses', 'spec.auth.401') },
   { source: 'RFC 9110', section: '§10.2.3', keyword: 'SHOULD', text: 'Retry-After: … a delay-seconds value is a non-negative decimal integer', verdict: ruled('openapi.retry-after') },
   { source: 'RFC 9110', section: '§9.3.2', keyword: 'SHOULD', text: 'The server SHOULD send the same header fields in response to a HEAD request as it would have sent if the request method had been GET', verdict: unchecked(NO_CHECK) },
   { source: 'RFC 9110', section: '§8.3', keyword: 'SHOULD', text: 'A sender that generates a message containing content SHOULD generate a Content-Type header field in that message', verdict: ruled('openapi.responses') },

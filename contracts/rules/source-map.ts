@@ -138,7 +138,8 @@ const HEADERS: SourceMapping[] = [
   { kinds: ['openapi.header'], text: /Location$/, verdict: ruled('openapi.location') },
   { kinds: ['openapi.header'], where: /downloadDeliverable/, text: /Content-Disposition$/, verdict: ruled('openapi.content-disposition') },
   { kinds: ['openapi.header'], text: /Content-Disposition$/, verdict: unchecked('the Content-Disposition of an image or audio file is validated against its schema only; no check reads its file name yet') },
-  { kinds: ['openapi.header'], text: /WWW-Authenticate$/, verdict: ruled('http.www-authenticate') },
+  // Required, with the pattern ^Bearer: held on every 401 by the validator, and every operation's 401 is provoked (auth.no-key.*).
+  { kinds: ['openapi.header'], text: /WWW-Authenticate$/, verdict: ruled('openapi.responses', 'spec.auth.401') },
 ];
 
 /**

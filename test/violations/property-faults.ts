@@ -152,8 +152,8 @@ export const PROPERTY_FAULTS: FocusedViolation[] = [
   {
     id: 'rest-401-without-challenge',
     description: 'a REST 401 carries no WWW-Authenticate (an auth middleware that answers JSON only)',
-    rule: 'RFC 9110 §11.6.1',
-    checks: ['properties.www-authenticate'],
+    rule: 'required header www-authenticate is missing',
+    checks: ['auth.no-key.listBuilds'],
     wrap: (h) => (request) => {
       const response = h(request);
       return response.status === 401 && pathOf(request).startsWith('/api/v1/builds') ? withHeaders(response, (headers) => void delete headers['www-authenticate']) : response;

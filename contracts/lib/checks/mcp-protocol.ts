@@ -31,7 +31,7 @@ async function rawPost(s: Session, body: string, headers: Record<string, string>
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${s.keys.readWrite}`, ...headers },
     body,
-  });
+  }, s.keys.readWrite); // tool calls and pings count in the key's window, where the REST rules do not see them
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, message: parseMessage(text, res.headers.get('content-type') ?? '') };
 }
