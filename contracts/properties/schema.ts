@@ -87,13 +87,3 @@ export function withField(body: Json, path: string[], value: unknown, omit = fal
   else node[last] = value;
   return copy;
 }
-
-/** The enum values of every request field of a schema, by the schema's path (for the source map's test). */
-export function enumsOf(schema: Json): Array<{ field: string; values: unknown[] }> {
-  const out: Array<{ field: string; values: unknown[] }> = [];
-  for (const f of fieldsOf(schema)) {
-    if (Array.isArray(f.schema.enum)) out.push({ field: f.path.join('.'), values: f.schema.enum });
-    if (f.schema.type === 'array' && Array.isArray(f.schema.items?.enum)) out.push({ field: `${f.path.join('.')}[]`, values: f.schema.items.enum });
-  }
-  return out;
-}

@@ -221,4 +221,4 @@ function distinct(item: unknown, i: number): unknown {
   return typeof item === 'string' ? `${item}${i}` : item;
 }
 
-export { codePoints, EXTRA };
+export { codePoints };
