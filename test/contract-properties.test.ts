@@ -104,7 +104,7 @@ describe('what the source map says the properties check, they check', () => {
 
 describe('the properties and the flows against the simulator', () => {
   it('pass, each with a result (the correct simulator breaks none of them)', async () => {
-    const results = await runFocused(['properties.', 'oauth.refresh-replay', 'oauth.cross-client', 'oauth.pkce-downgrade', 'oauth.revocation-kinds', 'oauth.denied', 'oauth.metadata-complete', 'oauth.page-escapes', 'mcp.notification', 'mcp.envelope', 'mcp.versions', 'mcp.session-ended', 'mcp.tool-schemas', 'mcp.tasks-owner']);
+    const results = await runFocused(['properties.', 'oauth.refresh-replay', 'oauth.cross-client', 'oauth.pkce-downgrade', 'oauth.revocation-kinds', 'oauth.denied', 'oauth.metadata-complete', 'oauth.page-escapes', 'mcp.notification', 'mcp.envelope', 'mcp.versions', 'mcp.session-ended', 'mcp.tool-schemas', 'mcp.tasks-owner', 'mcp.origin']);
     expect(failedOf(results)).toBe('');
     expect(results.filter((r) => r.status === 'passed').length).toBeGreaterThan(40);
   });

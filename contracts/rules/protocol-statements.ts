@@ -76,7 +76,7 @@ export const PROTOCOL_STATEMENTS: readonly ProtocolStatement[] = [
     ...(source === 'MCP 2024-11-05' ? [] : ([
       { source, section: 'Basic, Transports: Streamable HTTP', keyword: 'MUST', text: 'If the input is a JSON-RPC response or notification: If the server accepts the input, the server MUST return HTTP status code 202 Accepted with no body', verdict: ruled('mcp.notification') },
       { source, section: 'Basic, Transports: Session Management', keyword: 'MUST', text: 'The server MUST respond to requests containing a terminated session ID with HTTP 404 Not Found; servers that require a session ID SHOULD respond to requests without an Mcp-Session-Id header (other than initialization) with HTTP 400 Bad Request', verdict: ruled('mcp.session-end') },
-      { source, section: 'Basic, Transports: Security Warning', keyword: 'MUST', text: 'Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks', verdict: unchecked(NO_CHECK) },
+      { source, section: 'Basic, Transports: Security Warning', keyword: 'MUST', text: 'Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks', verdict: ruled('mcp.origin') },
     ] as ProtocolStatement[])),
     ...(source === 'MCP 2024-11-05' || source === 'MCP 2025-03-26' ? [] : ([
       { source, section: 'Basic, Transports: Protocol Version Header', keyword: 'MUST', text: 'If the server receives a request with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad Request', verdict: ruled('mcp.versions') },

@@ -245,5 +245,17 @@ export const PROTOCOL_FLOW_FAULTS: FocusedViolation[] = [
       };
     },
   },
+  {
+    id: 'origin-not-validated',
+    description: 'the MCP endpoint serves a request from any Origin (a DNS-rebinding page)',
+    rule: 'Origin: https://attacker.example',
+    checks: ['mcp.origin'],
+    wrapMcp: (fetch) => (request) => {
+      if (!request.headers.has('origin')) return fetch(request);
+      const headers = new Headers(request.headers);
+      headers.delete('origin');
+      return fetch(new Request(request, { headers }));
+    },
+  },
 ];
 

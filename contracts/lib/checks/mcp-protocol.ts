@@ -13,6 +13,8 @@ export const ENVELOPE = 'JSON-RPC 2.0 §5, §5.1: every answer is jsonrpc "2.0" 
 export const VERSIONS = 'MCP Lifecycle, Transports: initialize with a revision the server supports answers that revision, with an unknown one another it supports; a request with an unsupported MCP-Protocol-Version header is 400 Bad Request';
 export const SESSIONS = 'MCP Transports, Session Management: a server that gives sessions answers a request without Mcp-Session-Id 400 Bad Request, and a session the client ended (DELETE with its Mcp-Session-Id) 404 Not Found afterwards';
 
+export const ORIGIN = 'MCP Transports, Security Warning: the server validates the Origin header: a request from another site\'s page (Origin: https://attacker.example) is refused (403), never served';
+
 const REVISIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 
 interface Raw {
@@ -143,6 +145,16 @@ export function mcpProtocolChecks(): Check[] {
         expectThat(ended.status >= 200 && ended.status < 300, `${SESSIONS}: DELETE /mcp with the session's id answered ${ended.status}`);
         const after = await post(s, { jsonrpc: '2.0', id: 5, method: 'ping' }, headers);
         expectEqual(after.status, 404, `${SESSIONS}: a ping in the ended session`);
+      },
+    },
+      {
+      id: 'mcp.origin',
+      title: ORIGIN,
+      level: 'strict',
+      requests: 2,
+      run: async (s) => {
+        const foreign = await post(s, initialize('2025-11-25', 7), { origin: 'https://attacker.example' });
+        expectThat(foreign.status === 403 || (foreign.status >= 400 && foreign.status < 500 && !foreign.message?.result), `${ORIGIN}: initialize with Origin: https://attacker.example answered ${foreign.status} ${foreign.text.slice(0, 160)}`);
       },
     },
   ];
