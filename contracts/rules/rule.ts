@@ -4,7 +4,7 @@ import { RULES as RESPONSE_RULES } from '../lib/response-rules.js';
 import type { CheckResult } from '../lib/check.js';
 
 /** Where a rule is written down. */
-export type RuleSource = 'spec' | 'openapi.yaml' | 'OAuth 2.1' | 'RFC 7636' | 'RFC 8707' | 'RFC 8414' | 'RFC 9728' | 'RFC 9207' | 'RFC 7009' | 'MCP';
+export type RuleSource = 'spec' | 'openapi.yaml' | 'OAuth 2.1' | 'RFC 7636' | 'RFC 8707' | 'RFC 8414' | 'RFC 9728' | 'RFC 9207' | 'RFC 7009' | 'RFC 9110' | 'JSON-RPC 2.0' | 'MCP';
 
 /**
  * One normative statement the suite holds a server to: where it is written, what it says

@@ -15,6 +15,14 @@ export interface SourceMapping {
   verdict: Verdict;
 }
 
+/** The lists whose default page size a property check reads (contracts/properties/pages.ts: every list but those under a deliverable). */
+export const DEFAULT_LIMIT_LISTS = ['listTokenTransactions', 'listTargets', 'listBuilds', 'listLibraryItems', 'listImages', 'listAudio', 'listChats', 'listApiKeys'];
+/** The request enums whose every value the round trips send. */
+export const ROUND_TRIP_ENUMS = ['LibraryItemType', 'Scope', 'QuoteMode'];
+/** The schemas of the bodies whose constraints the refusals break one by one (their fields; not the oneOf and if/then parts). */
+export const REFUSED_SCHEMAS = /^schema (TargetCreate|TargetUpdate|BrandKitInput|MediaContact|LibraryItemCreate|LibraryItemUpdate|LibraryItemUrl|ApiKeyCreate|ChatCreate|ChatMessageCreate|KeywordExtractionRequest|TopicSuggestionRequest|QuoteSuggestionRequest|BriefSuggestionRequest)(\.[^|]+)?$/;
+export const REFUSED_KEYWORDS = /: (type "(string|integer|array)"|minLength \d+|maxLength \d+|pattern |minimum |maximum |maxItems |minItems |uniqueItems true|format "uuid"|\S+ is required|no property beyond those listed)/;
+
 const NOT_SHOWN = outside('the spec says it does not show this: a statement of what is missing binds no server');
 const CONTEXT = outside('an introduction or heading of the statements that follow, which have rules of their own');
 
@@ -26,7 +34,7 @@ const SPEC: SourceMapping[] = [
   { kinds: ['spec'], where: /^What the service does$/, text: /asynchronous builds|multi-stage pipeline/, verdict: ruled('spec.states.order') },
   { kinds: ['spec'], where: /^What the service does$/, text: /belongs to a target/, verdict: ruled('openapi.library.references', 'openapi.targets') },
   { kinds: ['spec'], where: /^What the service does$/, text: /Content kinds/, verdict: ruled('spec.kinds.ten') },
-  { kinds: ['spec'], where: /^What the service does$/, text: /Press-release output/, verdict: unchecked('the press-release options (dateline, quotes and their modes, boilerplate, media contact) are sent by no check and not read back yet') },
+  { kinds: ['spec'], where: /^What the service does$/, text: /Press-release output/, verdict: ruled('spec.press-release') },
   { kinds: ['spec'], where: /^What the service does$/, text: /^Audio/, verdict: ruled('spec.audio.voices') },
   { kinds: ['spec'], where: /^What the service does$/, text: /^Images/, verdict: ruled('spec.images') },
   { kinds: ['spec'], where: /^What the service does$/, text: /^Tokens/, verdict: ruled('spec.tokens.transactions', 'spec.tokens.same-bundles') },
@@ -34,7 +42,7 @@ const SPEC: SourceMapping[] = [
   { kinds: ['spec'], where: /^What the service does$/, text: /^Chat/, verdict: ruled('spec.chat') },
   { kinds: ['spec'], where: /^What the service does$/, text: /^Suggestions/, verdict: ruled('spec.suggestions') },
   { kinds: ['spec'], where: /^What the service does$/, text: /^Deliverables can be downloaded/, verdict: ruled('spec.deliverable.download', 'spec.deliverable.full') },
-  { kinds: ['spec'], where: /^What the service does$/, text: /carries a brand kit/, verdict: unchecked('the brand kit\'s SEO preferences and press-release defaults are sent by no check and not read back yet') },
+  { kinds: ['spec'], where: /^What the service does$/, text: /carries a brand kit/, verdict: ruled('spec.brand-kit') },
   { kinds: ['spec'], where: /^What the service does$/, text: /single article or a full content suite/, verdict: ruled('openapi.prices') },
   { kinds: ['spec'], where: /^What the service does$/, text: /same token bundles pay/, verdict: ruled('spec.tokens.same-bundles') },
   { kinds: ['spec'], where: /^What the service does$/, text: /no separate API subscription/, verdict: outside('a statement of the offer: no answer of the API shows a subscription') },
@@ -130,7 +138,8 @@ const HEADERS: SourceMapping[] = [
   { kinds: ['openapi.header'], text: /Location$/, verdict: ruled('openapi.location') },
   { kinds: ['openapi.header'], where: /downloadDeliverable/, text: /Content-Disposition$/, verdict: ruled('openapi.content-disposition') },
   { kinds: ['openapi.header'], text: /Content-Disposition$/, verdict: unchecked('the Content-Disposition of an image or audio file is validated against its schema only; no check reads its file name yet') },
-  { kinds: ['openapi.header'], text: /WWW-Authenticate$/, verdict: unchecked('a REST 401\'s WWW-Authenticate is validated against its schema only; no check reads its challenge yet') },
+  // Required, with the pattern ^Bearer: held on every 401 by the validator, and every operation's 401 is provoked (auth.no-key.*).
+  { kinds: ['openapi.header'], text: /WWW-Authenticate$/, verdict: ruled('openapi.responses', 'spec.auth.401') },
 ];
 
 /**
@@ -140,8 +149,18 @@ const HEADERS: SourceMapping[] = [
  */
 const KEYWORDS: SourceMapping[] = [
   { kinds: ['openapi.keyword'], side: 'response', verdict: ruled('openapi.responses') },
-  { kinds: ['openapi.keyword'], text: /: default /, verdict: unchecked('no check leaves this field out and reads the default back yet') },
-  { kinds: ['openapi.keyword'], side: 'request', text: /: one of the values is /, verdict: unchecked('each value of a request enum is not sent by a check yet (the properties over every field are to come)') },
+  // The defaults the properties leave out and read back (test/contract-properties.test.ts holds each to its check).
+  { kinds: ['openapi.keyword'], where: new RegExp(`^operation (${DEFAULT_LIMIT_LISTS.join('|')}), query parameter limit$`), text: /: default /, verdict: ruled('openapi.properties.defaults') },
+  { kinds: ['openapi.keyword'], where: /^schema (TopicSuggestionRequest\.count|QuoteSuggestionRequest\.count|KeywordExtractionRequest\.max)$/, text: /: default /, verdict: ruled('openapi.properties.defaults') },
+  { kinds: ['openapi.keyword'], text: /: default /, verdict: unchecked('a list under a deliverable: no property check fills its pages without a build yet') },
+  // Request enums whose every value a check sends: the round trips (in turn, body by body), every kind and the suite, both download formats.
+  { kinds: ['openapi.keyword'], side: 'request', where: new RegExp(`^schema (${ROUND_TRIP_ENUMS.join('|')})$`), text: /: one of the values is /, verdict: ruled('openapi.properties.round-trip') },
+  { kinds: ['openapi.keyword'], side: 'request', where: /^schema (ContentKind|BuildType)$/, text: /: one of the values is /, verdict: ruled('openapi.prices') },
+  { kinds: ['openapi.keyword'], side: 'request', where: /^operation downloadDeliverable, query parameter format$/, text: /: one of the values is /, verdict: ruled('spec.deliverable.download') },
+  { kinds: ['openapi.keyword'], side: 'request', where: /^schema (TransactionType|BuildStatus|ApiKeyStatus)$/, text: /: one of the values is /, verdict: unchecked('a list filter: the filter checks send the one value that separates the items listed, not every value') },
+  { kinds: ['openapi.keyword'], side: 'request', text: /: one of the values is /, verdict: unchecked('a field of a body that spends tokens (builds, images, audio): each value is not sent by a check yet') },
+  // Each constraint of the bodies the properties generate, broken once (the test holds each statement to a broken constraint).
+  { kinds: ['openapi.keyword'], side: 'request', where: REFUSED_SCHEMAS, text: REFUSED_KEYWORDS, verdict: ruled('openapi.properties.refusals', 'openapi.validation') },
   { kinds: ['openapi.keyword'], side: 'request', verdict: ruled('openapi.validation') },
 ];
 

@@ -25,8 +25,13 @@ import { libraryChecks } from './library.js';
 import { mcpChecks } from './mcp.js';
 import { oauthChecks } from './oauth.js';
 import { oauthGrantChecks } from './oauth-grants.js';
+import { oauthStepChecks } from './oauth-steps.js';
+import { mcpProtocolChecks } from './mcp-protocol.js';
+import { mcpToolSchemaChecks } from './mcp-tool-schemas.js';
+import { mcpTaskChecks } from './mcp-tasks.js';
 import { optionChecks } from './options.js';
 import { parameterChecks } from './parameters.js';
+import { propertyChecks } from '../../properties/index.js';
 import { rateLimitChecks } from './rate-limits.js';
 import { referenceChecks } from './references.js';
 import { requiredFieldChecks } from './required-fields.js';
@@ -87,6 +92,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...parameterChecks(operations),
     ...requiredFieldChecks(operations),
     ...optionChecks(),
+    ...propertyChecks(operations),
     ...pick(caps, 'audio.voices-per-deliverable'),
     ...transportChecks(operations),
     ...mcpChecks(operations),
@@ -95,6 +101,10 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...oauthChecks(),
     ...oauthFlowChecks(),
     ...oauthGrantChecks(),
+    ...oauthStepChecks(),
+    ...mcpProtocolChecks(),
+    ...mcpToolSchemaChecks(operations),
+    ...mcpTaskChecks(),
     ...pick(purchases, 'tokens.bundles', 'tokens.transaction-by-id', 'tokens.purchase'),
     ...pick(overTime, 'tokens.ledger'),
   ];

@@ -14,23 +14,23 @@ const AUDIENCE = 'RFC 8707, MCP authorization: tokens are for the resource <base
 const ACCESS_EXPIRY = 'MCP authorization: an expired access token gets 401 on /mcp (access tokens live 1 h); its refresh token still gives a new one';
 const VOCABULARY = 'Authentication 6: the same scope vocabulary: an unknown scope gets no code (invalid_scope); a grant holds no scope the signing-in key lacks; a token without svc:write cannot call a write tool';
 
-interface Pkce {
+export interface Pkce {
   verifier: string;
   challenge: string;
 }
 
-function pkce(): Pkce {
+export function pkce(): Pkce {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-interface Client {
+export interface Client {
   d: Discovered;
   clientId: string;
   redirectUri: string;
 }
 
-async function client(s: Session): Promise<Client> {
+export async function client(s: Session): Promise<Client> {
   return s.fixtures.shared('an OAuth client of this run', async () => {
     const { d, clientId, redirectUri } = await discoverWithClient(s);
     return { d, clientId, redirectUri };
@@ -38,7 +38,7 @@ async function client(s: Session): Promise<Client> {
 }
 
 /** The authorization request, signed in with a key; the URL the user agent is sent back to. */
-async function authorize(s: Session, c: Client, p: Pkce, extra: Record<string, string> = {}, apiKey = s.keys.readWrite as string): Promise<URL> {
+export async function authorize(s: Session, c: Client, p: Pkce, extra: Record<string, string> = {}, apiKey = s.keys.readWrite as string): Promise<URL> {
   const state = randomBytes(8).toString('hex');
   const url = authorizeUrl(c.d, { response_type: 'code', client_id: c.clientId, redirect_uri: c.redirectUri, state, code_challenge: p.challenge, code_challenge_method: 'S256', scope: 'svc:read svc:write', resource: c.d.resource, ...extra });
   const back = await signIn(s, url, apiKey);
@@ -46,7 +46,7 @@ async function authorize(s: Session, c: Client, p: Pkce, extra: Record<string, s
 }
 
 /** A code from a sign-in with a PKCE pair of its own, and the verifier that redeems it. */
-async function code(s: Session, c: Client, extra: Record<string, string> = {}, apiKey?: string): Promise<{ value: string; verifier: string }> {
+export async function code(s: Session, c: Client, extra: Record<string, string> = {}, apiKey?: string): Promise<{ value: string; verifier: string }> {
   const p = pkce();
   const back = await authorize(s, c, p, extra, apiKey);
   const value = back.searchParams.get('code');
@@ -54,12 +54,12 @@ async function code(s: Session, c: Client, extra: Record<string, string> = {}, a
   return { value: value!, verifier: p.verifier };
 }
 
-function exchange(s: Session, c: Client, codeValue: string, verifier: string, extra: Record<string, string> = {}) {
+export function exchange(s: Session, c: Client, codeValue: string, verifier: string, extra: Record<string, string> = {}) {
   return token(s, c.d, { grant_type: 'authorization_code', code: codeValue, code_verifier: verifier, client_id: c.clientId, redirect_uri: c.redirectUri, resource: c.d.resource, ...extra });
 }
 
 /** A token request the server must refuse with 400 invalid_grant, issuing nothing. */
-function expectInvalidGrant(reply: { status: number; body: any }, what: string): void {
+export function expectInvalidGrant(reply: { status: number; body: any }, what: string): void {
   expectEqual([reply.status, reply.body?.error], [400, 'invalid_grant'], what);
   expectThat(!reply.body?.access_token, `${what}: a token was issued`);
 }
