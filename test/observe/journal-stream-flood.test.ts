@@ -6,11 +6,7 @@ import { assertContract } from '../support/contract.js';
 import { repeatRun } from '../support/once.js';
 
 const MiB = 1024 * 1024;
-/**
- * Long enough to kill the process many times over without backpressure (it grew by about
- * 100 MiB/s: 300 MiB are gone in 3 s), and for every replaced reader to come and go twice.
- */
-const FLOOD_MS = 15_000;
+const FLOOD_MS = 60_000;
 const STALLED_READERS = 20;
 
 function rssOf(pid: number): number {
@@ -22,9 +18,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * The attack of a frozen dashboard tab multiplied: readers of the live journal that never read,
  * while clients go on calling the API. Before the stream had backpressure, this grew memory by
- * about 100 MiB/s and the process died within seconds.
+ * about 100 MiB/s and the process died within a minute.
  */
-describe.skipIf(repeatRun)('stalled readers of the live journal, for 15 s, against the CLI under --max-memory 300', () => {
+describe.skipIf(repeatRun)('stalled readers of the live journal, for a minute, against the CLI under --max-memory 300', () => {
   it('leave the process up and answering /healthz, and its memory returns once they go', async () => {
     const cli = await startCli(['--max-memory', '300', '--no-rate-limits']);
     const pid = cli.serverPid();
@@ -114,7 +110,7 @@ describe.skipIf(repeatRun)('stalled readers of the live journal, for 15 s, again
       const report = `RSS baseline ${(baseline / MiB).toFixed(0)} MiB, peak ${(peak / MiB).toFixed(0)} MiB, after ${(after / MiB).toFixed(0)} MiB; ` +
         `${health.length} probes, slowest ${Math.max(...health.map((h) => h.ms)).toFixed(0)} ms; statuses ${JSON.stringify([...statuses])}`;
       console.log(report);
-      expect(health.length).toBeGreaterThan(25); // one every 250 ms, each answered
+      expect(health.length).toBeGreaterThan(100);
       expect(health.every((h) => h.status === 200), report).toBe(true);
       expect(after, report).toBeLessThanOrEqual(baseline * 1.1);
       expect(statuses.get(500) ?? 0, report).toBe(0);
