@@ -13,13 +13,20 @@ import { runProxy } from '../contracts/proxy/command.js';
 import { CREDENTIAL_RULE, REQUEST_RULE } from '../contracts/proxy/inspector.js';
 import { formatProxyReport, junitOf, type ProxyReport } from '../contracts/proxy/report.js';
 import { runContractSuite } from '../contracts/lib/runner.js';
+import { repeatRun } from './support/once.js';
 import { VIOLATIONS } from './violations/catalog.js';
+import { runAreas } from './violations/suite-run.js';
 import { legalVariant } from './violations/legal-variant.js';
 import { serveOnLoopback, simulatorUnderTest } from './violations/violated-simulator.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** The suite as a client: every operation, its errors, replays, polls, exhausted limits; run through the proxy. */
+/**
+ * The suite as a client: every operation, its errors, replays, polls, exhausted limits; run
+ * through the proxy. In front of a seeded fault, the checks of the fault's areas only (see
+ * test/violations/seeded-catalogue.ts): their traffic is where the fault shows, and the proxy
+ * still has to find it, and name its rule, among all of that traffic.
+ */
 async function throughProxy(violationId?: string, level: 'documented' | 'strict' = 'strict'): Promise<{ report: ProxyReport; suiteFailed: number }> {
   const violation = violationId ? VIOLATIONS.find((v) => v.id === violationId) : undefined;
   if (violationId && !violation) throw new Error(`no violation ${violationId}`);
@@ -28,7 +35,8 @@ async function throughProxy(violationId?: string, level: 'documented' | 'strict'
   try {
     // The model-based phase is left out: it moves account clocks (the proxy judges the 24-hour window by the Date header)
     // and sends calls of one key at once, which the proxy's traffic-only rules cannot follow.
-    const summary = await runContractSuite(configFromEnv({ CONTRACT_BASE_URL: proxy.url, CONTRACT_LEVEL: level, CONTRACT_RUN_ID: 'proxy', CONTRACT_MODEL: '0' }));
+    const config = configFromEnv({ CONTRACT_BASE_URL: proxy.url, CONTRACT_LEVEL: level, CONTRACT_RUN_ID: 'proxy', CONTRACT_MODEL: '0' });
+    const summary = violation?.areas ? await runAreas(violation.areas, config, fetch) : await runContractSuite(config);
     return { report: await proxy.stop(), suiteFailed: summary.failed };
   } finally {
     await server.close();
@@ -38,7 +46,8 @@ async function throughProxy(violationId?: string, level: 'documented' | 'strict'
 const rulesOf = (report: ProxyReport) => [...new Set(report.violations.map((v) => v.rule))];
 
 describe('the validation proxy', () => {
-  it('reports zero violations for the client traffic of a whole strict run in front of the simulator', async () => {
+  // A whole strict run over two loopback hops: minutes on a loaded machine, seconds alone.
+  it('reports zero violations for the client traffic of a whole strict run in front of the simulator', { timeout: 240_000 }, async () => {
     const { report, suiteFailed } = await throughProxy();
     expect(suiteFailed).toBe(0);
     expect(report.violations.map((v) => `${v.rule}: ${v.method} ${v.url} ${v.status} ${v.detail}`)).toEqual([]);
@@ -49,7 +58,8 @@ describe('the validation proxy', () => {
     expect(junitOf(report)).toMatch(/failures="0"/);
   });
 
-  it('holds a server that differs only in what openapi.yaml infers to nothing, at the documented level', async () => {
+  // What the proxy judges is its rules' logic, the same on every Node: CI's first pass runs it; the runtime's part (node:http both ways) is above and below.
+  it.skipIf(repeatRun)('holds a server that differs only in what openapi.yaml infers to nothing, at the documented level', async () => {
     const target = simulatorUnderTest();
     const server = await serveOnLoopback({ ...target, handle: legalVariant(target.handle) });
     const proxy = await runProxy({ target: server.baseUrl, level: 'documented' });
@@ -86,7 +96,7 @@ describe('the validation proxy', () => {
     ['query-key-accepted', CREDENTIAL_RULE],
     ['undocumented-field', RULES.contract],
   ];
-  it.each(CASES)('names the rule a seeded fault breaks: %s', async (id, rule) => {
+  it.skipIf(repeatRun).each(CASES)('names the rule a seeded fault breaks: %s', async (id, rule) => {
     const { report } = await throughProxy(id);
     expect(rulesOf(report)).toContain(rule);
     expect(JSON.stringify(report.violations)).not.toMatch(/[0-9a-f]{40}/); // no key in a report, not even one sent in a URL

@@ -112,6 +112,7 @@ export const AUTH_AND_ERROR_VIOLATIONS: Violation[] = [
   },
   {
     id: 'not-found-as-200',
+    areas: ['requests'],
     description: 'an unknown build id answers 200',
     rule: 'an unknown buildId',
     documented: true,

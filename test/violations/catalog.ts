@@ -15,15 +15,23 @@ import type { Violation } from './violation.js';
 
 export type { Violation } from './violation.js';
 
+/** Each part of the catalogue breaks one part of the contract: the areas of its faults, unless a fault says otherwise. */
+const inAreas = (areas: readonly string[], part: Violation[]): Violation[] => part.map((v) => ({ areas, ...v }));
+
 /** Every seeded violation. The contract suite must fail against each and name the broken rule. */
 export const VIOLATIONS: Violation[] = [
-  ...AUTH_AND_ERROR_VIOLATIONS, ...LIMIT_VIOLATIONS, ...TOKEN_AND_BUILD_VIOLATIONS, ...CAPABILITY_VIOLATIONS, ...GENERATION_VIOLATIONS,
-  ...CREDENTIAL_VIOLATIONS,
-  ...ISOLATION_VIOLATIONS,
-  ...PARAMETER_VIOLATIONS,
-  ...MCP_VIOLATIONS,
-  ...OAUTH_VIOLATIONS,
-  ...DEPLOYMENT_VIOLATIONS,
-  ...RULE_CASE_VIOLATIONS,
-  ...FLOW_VIOLATIONS,
+  ...inAreas(['auth', 'errors'], AUTH_AND_ERROR_VIOLATIONS),
+  ...inAreas(['rate-limits'], LIMIT_VIOLATIONS),
+  ...inAreas(['builds', 'tokens', 'deliverables'], TOKEN_AND_BUILD_VIOLATIONS),
+  ...inAreas(['targets', 'deliverables', 'keys', 'tokens'], CAPABILITY_VIOLATIONS),
+  ...inAreas(['generation'], GENERATION_VIOLATIONS),
+  ...inAreas(['auth'], CREDENTIAL_VIOLATIONS),
+  // A reference to another account's target is refused as an unknown reference (the requests area).
+  ...inAreas(['isolation', 'requests'], ISOLATION_VIOLATIONS),
+  ...inAreas(['requests'], PARAMETER_VIOLATIONS),
+  ...inAreas(['mcp'], MCP_VIOLATIONS),
+  ...inAreas(['auth'], OAUTH_VIOLATIONS),
+  ...inAreas(['simulator-control'], DEPLOYMENT_VIOLATIONS),
+  ...inAreas(['builds'], RULE_CASE_VIOLATIONS),
+  ...inAreas(['mcp', 'auth'], FLOW_VIOLATIONS),
 ];

@@ -11,6 +11,7 @@ const CONTROL_RULE = 'Simulator control API: GET /_sim, POST /_sim/accounts and 
 export const DEPLOYMENT_VIOLATIONS: Violation[] = [
   {
     id: 'rate-limit-header-zero',
+    areas: ['rate-limits'],
     description: 'X-RateLimit-Limit is 0 on the balance (the contract documents an integer of at least 1)',
     rule: 'header x-ratelimit-limit="0"',
     documented: true,

@@ -15,6 +15,7 @@ export const LIMIT_VIOLATIONS: Violation[] = [
   },
   {
     id: 'no-rate-limit-headers-on-401',
+    areas: ['auth'],
     description: 'a 401 carries no rate-limit headers',
     rule: 'X-RateLimit-Reset are present on every response',
     documented: true,

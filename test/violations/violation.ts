@@ -12,6 +12,13 @@ export interface Violation {
   description: string;
   /** A piece of the broken rule's text, which some failure must contain. */
   rule: string;
+  /**
+   * The areas of the contract the fault is in (contracts/lib/areas.ts): the strict run that
+   * must catch it runs their checks only, as one would after changing that part of a server.
+   * Given here where it differs from its part of the catalogue (catalog.ts); undefined: the
+   * whole suite.
+   */
+  areas?: readonly string[] | undefined;
   /** The spec states the rule: the documented level catches it too, naming `rule` (true) or the spec's own wording of it (a string). */
   documented?: boolean | string;
   options?: SimulatorOptions;
