@@ -19,6 +19,7 @@ const TIMED = [
   'test/state/checkpoint-stall.test.ts',
   'test/state/mcp-tasks-cost.test.ts',
   'test/scenarios/load-yields.test.ts',
+  'test/scenarios/load-yields-restore.test.ts',
   'test/security/quotas.test.ts',
   'test/security/connection-flood.test.ts',
   'test/security/hot-spots.test.ts',
