@@ -21,6 +21,7 @@ import { valuesOverTimeChecks } from './values-over-time.js';
 import { imageChecks } from './images.js';
 import { isolationChecks } from './isolation.js';
 import { keyChecks } from './keys.js';
+import { ledgerEdgeChecks } from './ledger-edges.js';
 import { libraryChecks } from './library.js';
 import { mcpChecks } from './mcp.js';
 import { oauthChecks } from './oauth.js';
@@ -96,6 +97,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...oauthFlowChecks(),
     ...oauthGrantChecks(),
     ...pick(purchases, 'tokens.bundles', 'tokens.transaction-by-id', 'tokens.purchase'),
+    ...ledgerEdgeChecks(),
     ...pick(overTime, 'tokens.ledger'),
   ];
   const exhausting = pick(limits, 'limits.exhaust-default', 'limits.exhaust-build-create', 'limits.exhaust-generation', 'limits.exhaust-user');
