@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** The contract suite as the test of mutants (stryker.config.mjs): its files only, one worker. */
+export default defineConfig({
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  test: {
+    globalSetup: ['test/support/global-setup.ts'],
+    include: ['test/mutation/*.mutation.ts'],
+    fileParallelism: false,
+    // One worker kept with its modules loaded from mutant to mutant (Stryker switches mutants at
+    // run time): each run then costs its checks, not a fresh load of the simulator and the suite.
+    isolate: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    env: { CONTRACT_MODEL_SEED: '20261126' },
+  },
+});
