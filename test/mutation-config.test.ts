@@ -38,7 +38,7 @@ describe('the mutation testing setup', () => {
     }
   });
 
-  it('runs the contract suite one check per test, one process, only the checks that reach a mutant', () => {
+  it('runs the contract suite one area of checks per test, one process, only the areas that reach a mutant', () => {
     expect(strykerConfig).toMatchObject({ testRunner: 'vitest', coverageAnalysis: 'perTest', concurrency: 1, vitest: { configFile: 'test/mutation/vitest.config.ts' } });
     expect(strykerConfig.mutate).toEqual(MUTATE);
     // Not part of npm test: the mutation tests are *.mutation.ts, which the root config does not take.

@@ -35,6 +35,7 @@ import { sharingChecks } from './sharing.js';
 import { suggestionChecks } from './suggestions.js';
 import { targetEditChecks } from './target-edits.js';
 import { targetChecks } from './targets.js';
+import { targetSlugChecks } from './target-slugs.js';
 import { tokenPurchaseChecks } from './token-purchases.js';
 import { tokenChecks } from './tokens.js';
 import { transportChecks } from './transport.js';
@@ -72,6 +73,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...pick(edges, 'idempotency.window-edge'),
     ...pick(overTime, 'builds.over-time'),
     ...targetEditChecks(),
+    ...targetSlugChecks(),
     ...libraryChecks(),
     ...sharingChecks(),
     ...audioChecks(),
