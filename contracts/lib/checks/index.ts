@@ -21,6 +21,7 @@ import { valuesOverTimeChecks } from './values-over-time.js';
 import { imageChecks } from './images.js';
 import { isolationChecks } from './isolation.js';
 import { keyChecks } from './keys.js';
+import { keyCapChecks } from './key-cap.js';
 import { ledgerEdgeChecks } from './ledger-edges.js';
 import { libraryChecks } from './library.js';
 import { mcpChecks } from './mcp.js';
@@ -83,6 +84,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...suggestionChecks(),
     ...keyChecks(),
     ...everyKeyChecks(),
+    ...keyCapChecks(),
     // Closing the gaps: every credential form, isolation between accounts, references, parameters.
     ...credentialChecks(),
     ...isolationChecks(operations),
