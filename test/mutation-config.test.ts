@@ -1,5 +1,5 @@
 /**
- * `npm run mutation` is its own command (it takes most of an hour); this keeps its setup valid:
+ * `npm run mutation` is its own command (it takes hours on a shared machine); this keeps its setup valid:
  * the sample names files that exist and leaves out what the contract does not judge, the
  * equivalent mutants still point at the code they excuse, and the score counts as documented.
  */
