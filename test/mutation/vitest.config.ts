@@ -8,9 +8,6 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     include: ['test/mutation/*.mutation.ts'],
     fileParallelism: false,
-    // One worker kept with its modules loaded from mutant to mutant (Stryker switches mutants at
-    // run time): each run then costs its checks, not a fresh load of the simulator and the suite.
-    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     env: { CONTRACT_MODEL_SEED: '20261126' },
