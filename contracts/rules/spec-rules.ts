@@ -45,7 +45,7 @@ export const SPEC_RULES: Rule[] = [
   // Errors
   spec({ id: 'spec.errors.401-unauthorized', section: 'Errors', quote: '401 UNAUTHORIZED: authentication missing or invalid', governs: 'every operation', checks: ['auth.no-key.*', 'credentials.empty-bearer'] }),
   spec({ id: 'spec.errors.401-invalid-key', section: 'Errors', quote: '401 INVALID_API_KEY: key malformed or revoked', governs: 'every operation', checks: ['auth.malformed.*', 'auth.revoked.*'] }),
-  spec({ id: 'spec.errors.402', section: 'Errors', quote: '402 INSUFFICIENT_TOKENS: token balance lower than the build cost; the body carries `required`, `available`, `shortfall` (shortfall is the amount missing)', governs: 'every refused creation', checks: ['tokens.insufficient', 'tokens.insufficient-partial'] }),
+  spec({ id: 'spec.errors.402', section: 'Errors', quote: '402 INSUFFICIENT_TOKENS: token balance lower than the build cost; the body carries `required`, `available`, `shortfall` (shortfall is the amount missing)', governs: 'every refused creation, and a cost equal to the balance that is not refused', checks: ['tokens.insufficient', 'tokens.insufficient-partial', 'tokens.exact-balance'] }),
   spec({ id: 'spec.errors.429', section: 'Errors', quote: '429 RATE_LIMITED: rate limit exceeded; back off and retry; rate-limit headers are present', governs: 'every route class and the per-user limit', checks: ['limits.exhaust-default', 'limits.exhaust-build-create', 'limits.exhaust-user', 'limits.exhaust-generation'] }),
   spec({ id: 'spec.errors.validation', section: 'Errors', quote: 'VALIDATION_ERROR: request body does not match the documented shape', governs: 'every write with a body', checks: ['errors.build-validation', 'targets.validation', 'required.*', 'transport.body.*'] }),
   // Limits

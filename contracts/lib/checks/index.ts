@@ -21,6 +21,8 @@ import { valuesOverTimeChecks } from './values-over-time.js';
 import { imageChecks } from './images.js';
 import { isolationChecks } from './isolation.js';
 import { keyChecks } from './keys.js';
+import { keyCapChecks } from './key-cap.js';
+import { ledgerEdgeChecks } from './ledger-edges.js';
 import { libraryChecks } from './library.js';
 import { mcpChecks } from './mcp.js';
 import { oauthChecks } from './oauth.js';
@@ -39,6 +41,7 @@ import { sharingChecks } from './sharing.js';
 import { suggestionChecks } from './suggestions.js';
 import { targetEditChecks } from './target-edits.js';
 import { targetChecks } from './targets.js';
+import { targetSlugChecks } from './target-slugs.js';
 import { tokenPurchaseChecks } from './token-purchases.js';
 import { tokenChecks } from './tokens.js';
 import { transportChecks } from './transport.js';
@@ -76,6 +79,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...pick(edges, 'idempotency.window-edge'),
     ...pick(overTime, 'builds.over-time'),
     ...targetEditChecks(),
+    ...targetSlugChecks(),
     ...libraryChecks(),
     ...sharingChecks(),
     ...audioChecks(),
@@ -85,6 +89,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...suggestionChecks(),
     ...keyChecks(),
     ...everyKeyChecks(),
+    ...keyCapChecks(),
     // Closing the gaps: every credential form, isolation between accounts, references, parameters.
     ...credentialChecks(),
     ...isolationChecks(operations),
@@ -106,6 +111,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...mcpToolSchemaChecks(operations),
     ...mcpTaskChecks(),
     ...pick(purchases, 'tokens.bundles', 'tokens.transaction-by-id', 'tokens.purchase'),
+    ...ledgerEdgeChecks(),
     ...pick(overTime, 'tokens.ledger'),
   ];
   const exhausting = pick(limits, 'limits.exhaust-default', 'limits.exhaust-build-create', 'limits.exhaust-generation', 'limits.exhaust-user');

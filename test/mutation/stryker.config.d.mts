@@ -1,0 +1,2 @@
+declare const config: Record<string, unknown> & { mutate: string[] };
+export default config;
