@@ -25,6 +25,8 @@ const TIMED = [
   'test/security/hot-spots.test.ts',
   'test/mcp/mcp-invalid-params.test.ts',
   'test/observe/fault-responses.test.ts',
+  // Its memory check reads the server's RSS after a minute's flood: a neighbour's load delays the collections that return it.
+  'test/observe/journal-stream-flood.test.ts',
 ];
 
 /**
