@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { allChecks } from '../contracts/lib/checks/index.js';
 import { readOperations } from '../contracts/lib/openapi-model.js';
+import { mcpConformanceChecks } from '../contracts/lib/checks/mcp-conformance.js';
 import { modelPhaseCheck } from '../contracts/model/check.js';
 import { RULE_CATALOGUE, uncoveredRules } from '../contracts/rules/index.js';
 import { ruleCoverage } from '../contracts/rules/rule.js';
 
 const operations = readOperations();
 // The model-based phase is a check of every default run (the runner appends it after the others).
-const strictChecks = [...allChecks(operations, 'strict'), modelPhaseCheck()];
+const strictChecks = [...allChecks(operations, 'strict'), modelPhaseCheck(), ...mcpConformanceChecks('conformance')];
 
 describe('the rule catalogue', () => {
   it('gives every rule an id of its own, its source quoted, a level, what it governs and its checks', () => {

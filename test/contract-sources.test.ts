@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { allChecks } from '../contracts/lib/checks/index.js';
 import { readOperations } from '../contracts/lib/openapi-model.js';
+import { mcpConformanceChecks } from '../contracts/lib/checks/mcp-conformance.js';
 import { modelPhaseCheck } from '../contracts/model/check.js';
 import { RULE_CATALOGUE, uncoveredRules } from '../contracts/rules/index.js';
 import { PROTOCOL_STATEMENTS } from '../contracts/rules/protocol-statements.js';
@@ -17,7 +18,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // The specification sits beside the clone (../shared/spec), or where CONTENT_SPEC names it.
 const SPEC_FILE = process.env.CONTENT_SPEC ?? join(root, '..', 'shared', 'spec', 'content-service-api.md');
 const ruleIds = new Set(RULE_CATALOGUE.map((r) => r.id));
-const checks = [...allChecks(readOperations(), 'strict'), modelPhaseCheck()];
+const checks = [...allChecks(readOperations(), 'strict'), modelPhaseCheck(), ...mcpConformanceChecks('conformance')];
 const openapi = openapiStatements(parse(readFileSync(join(root, 'openapi.yaml'), 'utf8')));
 
 /** The statements no mapping takes, the mappings that take nothing, and rules named that do not exist. */

@@ -48,6 +48,8 @@ export interface SuiteConfig {
   listUnverified: boolean;
   /** For the OAuth checks of /mcp where the run cannot get tokens itself (no simulator control API). */
   oauth: { accessToken?: string; refreshToken?: string; clientId?: string; redirectUri?: string; signIn?: string };
+  /** The official MCP conformance tool's command: its server scenarios run as a check of /mcp. */
+  mcpConformance?: string;
   /** The model-based phase: its seed, its time budget, how many sequences (contracts/model/options.ts). */
   model: ModelOptions;
 }
@@ -71,6 +73,7 @@ const FLAG_ENV: Readonly<Record<string, string>> = {
   'poll-interval': 'CONTRACT_POLL_INTERVAL',
   'run-id': 'CONTRACT_RUN_ID',
   'report-dir': 'CONTRACT_REPORT_DIR',
+  'mcp-conformance': 'CONTRACT_MCP_CONFORMANCE',
   ...MODEL_FLAG_ENV,
 };
 const SWITCH_ENV: Readonly<Record<string, string>> = {
@@ -109,6 +112,9 @@ export const USAGE = `Usage: content-contracts --base-url <url> [options]
   --run-id <text>          prefix of what the run creates (default: contract-<time>)
   --no-simulator           do not look for the simulator's /_sim control API
   --report-dir <dir>       where the JUnit, summary and coverage files go (default reports)
+  --mcp-conformance <cmd>  run the official MCP conformance tool's server scenarios against /mcp
+                           (strict level), e.g. "npx @modelcontextprotocol/conformance" on Node 22
+                           or newer (CONTRACT_MCP_CONFORMANCE)
   --list-unverified        list every unverified operation, every operation never called and every
                            status, parameter and error code not reached (CONTRACT_LIST_UNVERIFIED=1).
                            The documented level folds them into one line by default; the strict
@@ -221,6 +227,7 @@ export function configFromEnv(env: Record<string, string | undefined>): SuiteCon
       redirectUri: env.CONTRACT_OAUTH_REDIRECT_URI || undefined,
       signIn: env.CONTRACT_OAUTH_SIGN_IN || undefined,
     },
+    mcpConformance: env.CONTRACT_MCP_CONFORMANCE || undefined,
     model: modelOptionsFromEnv(env),
   };
 }

@@ -1,6 +1,7 @@
 import { modelPhaseCheck } from '../model/check.js';
 import { areaOf } from './areas.js';
 import type { Check, CheckResult } from './check.js';
+import { mcpConformanceChecks } from './checks/mcp-conformance.js';
 import { allChecks } from './checks/index.js';
 import { ROLE_DESCRIPTION, ROLE_ENV, type SuiteConfig } from './config.js';
 import { coverageOf, type OperationCoverage } from './coverage.js';
@@ -63,7 +64,9 @@ export class SuiteRun {
   static async open(config: SuiteConfig, fetchImpl: FetchLike = fetch): Promise<SuiteRun> {
     const session = await openSession(config, fetchImpl);
     // The model-based phase comes last (it works on accounts of its own where the simulator gives them); --no-model leaves it out.
-    const run = new SuiteRun(session, [...allChecks(session.operations, config.level), ...(config.model.enabled ? [modelPhaseCheck()] : [])]);
+    // The official MCP conformance tool runs only when given (it takes Node 22 and about a minute).
+    const conformance = config.mcpConformance && config.level === 'strict' ? mcpConformanceChecks(config.mcpConformance) : [];
+    const run = new SuiteRun(session, [...allChecks(session.operations, config.level), ...conformance, ...(config.model.enabled ? [modelPhaseCheck()] : [])]);
     if (session.control) {
       const broken = [session.setupFailure, ...session.control.takeViolations()].filter((m): m is string => m !== undefined);
       run.record(SETUP_STEP, broken.length ? 'failed' : 'passed', 0, broken.join('\n') || undefined);
