@@ -235,7 +235,7 @@ export interface AccountHeader {
   nextSeqs: number[];
 }
 
-/** An account as plain JSON: what `Account.save` writes and `Account.restore` reads. */
+/** An account as plain JSON: what `Account.save` writes and `Account.restoreSteps` reads. */
 export type SavedAccount = ReturnType<Account['save']>;
 
 /** A collection's records in another form: saved builds and ledger entries are plain, the store's are compact. */
