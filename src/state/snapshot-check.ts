@@ -21,7 +21,8 @@ export const fields = (map: Record<string, Plan>): Plan => ({ fields: map });
 export function* checkInSteps(schema: z.ZodType, value: unknown, plan: Plan, path: PropertyKey[] = []): Steps<unknown> {
   const inner = unwrapped(schema);
   if ('items' in plan) {
-    if (!Array.isArray(value) || inner.type !== 'array') return whole(schema, value, path);
+    // A list with checks of its own (a length) is checked whole: item by item, they would not be made.
+    if (!Array.isArray(value) || inner.type !== 'array' || (inner as z.ZodArray)._zod.def.checks?.length) return whole(schema, value, path);
     const element = (inner as z.ZodArray).element as z.ZodType;
     const out: unknown[] = [];
     for (let i = 0; i < value.length; i++) {
