@@ -68,6 +68,13 @@ describe('JSON read from bytes in steps', () => {
     expect(refusal(`{"${'k'.repeat(1001)}":1}`).kind).toBe('limit');
   });
 
+  it('reads a number of any length as JSON.parse does (no call whose arguments grow with it)', () => {
+    for (const digits of [65, 1_000_000]) {
+      const text = `[-${'7'.repeat(digits)}.5e-3]`;
+      expect(read(text), `${digits} digits`).toEqual(JSON.parse(text));
+    }
+  });
+
   it('refuses nesting deeper than the limit', () => {
     expect(read('[[[[[[[[1]]]]]]]]')).toEqual([[[[[[[[1]]]]]]]]);
     const error = refusal('[[[[[[[[[1]]]]]]]]]');

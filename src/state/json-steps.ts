@@ -154,7 +154,7 @@ class Reader {
       while (isDigit(b[j])) j++;
     }
     this.i = j;
-    return Number(String.fromCharCode.apply(null, b.subarray(start, j) as unknown as number[]));
+    return Number(this.ascii(start, j));
   }
 
   /** A string, the reader on its opening quote. Longer than the limit: refused once that many bytes are seen, never built. */
@@ -180,7 +180,7 @@ class Reader {
       if (j - start > most) throw this.limit(`is a string longer than ${this.limits.maxStringLength} characters`);
     }
     this.i = j + 1;
-    const text = plain && j - start <= 64 ? String.fromCharCode.apply(null, b.subarray(start, j) as unknown as number[]) : this.decode(start, j);
+    const text = plain ? this.ascii(start, j) : this.decode(start, j);
     if (text.length > this.limits.maxStringLength) throw this.limit(`is a string longer than ${this.limits.maxStringLength} characters`);
     return text;
   }
@@ -197,7 +197,7 @@ class Reader {
         parts.push(simple);
         j++;
       } else if (e === 0x75) {
-        const hex = String.fromCharCode.apply(null, this.b.subarray(j + 2, j + 6) as unknown as number[]);
+        const hex = this.ascii(j + 2, j + 6);
         if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw this.syntax('a \\u escape needs four hex digits', j);
         parts.push(String.fromCharCode(parseInt(hex, 16)));
         j += 5;
@@ -208,6 +208,15 @@ class Reader {
     }
     if (end > from) parts.push(this.utf8(from, end));
     return parts.join('');
+  }
+
+  /**
+   * Bytes below 0x80 as their characters: a short run by one call (its bytes as the call's
+   * arguments, cheap), a long one by the decoder (a call's arguments are bounded, a run is not).
+   */
+  private ascii(start: number, end: number): string {
+    if (end - start > 64) return decoder.decode(this.b.subarray(start, end));
+    return String.fromCharCode.apply(null, this.b.subarray(start, end) as unknown as number[]);
   }
 
   private utf8(start: number, end: number): string {

@@ -21,7 +21,7 @@ export const fields = (map: Record<string, Plan>): Plan => ({ fields: map });
 export function* checkInSteps(schema: z.ZodType, value: unknown, plan: Plan, path: PropertyKey[] = []): Steps<unknown> {
   const inner = unwrapped(schema);
   if ('items' in plan) {
-    if (!Array.isArray(value) || inner.type !== 'array') return whole(schema, value, path);
+    if (!Array.isArray(value) || inner.type !== 'array' || hasChecks(inner)) return whole(schema, value, path);
     const element = (inner as z.ZodArray).element as z.ZodType;
     const out: unknown[] = [];
     for (let i = 0; i < value.length; i++) {
@@ -30,7 +30,7 @@ export function* checkInSteps(schema: z.ZodType, value: unknown, plan: Plan, pat
     }
     return out;
   }
-  if (!isRecord(value) || inner.type !== 'object') return whole(schema, value, path);
+  if (!isRecord(value) || inner.type !== 'object' || hasChecks(inner)) return whole(schema, value, path);
   const { shape } = inner as z.ZodObject;
   const shallow: Record<string, unknown> = { ...value };
   const later: string[] = [];
@@ -69,6 +69,14 @@ function unwrapped(schema: z.ZodType): z.ZodType {
   let inner = schema;
   while (inner.type === 'optional' || inner.type === 'default' || inner.type === 'nullable') inner = (inner as z.ZodOptional).unwrap() as z.ZodType;
   return inner;
+}
+
+/**
+ * Whether the schema checks the value as a whole (a list's length, an object's refinement): such
+ * a value is checked whole, as split its check would not be made or would read emptied lists.
+ */
+function hasChecks(schema: z.ZodType): boolean {
+  return (schema._zod.def.checks?.length ?? 0) > 0;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { Clock } from '../clock/clock.js';
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../simulator.js';
+import { runAtOnce } from '../state/steps.js';
 import { Account } from './account.js';
 import { ACCOUNT_COLLECTIONS, IDEMPOTENCY_INDEXES } from './captured-tables.js';
 
@@ -36,7 +37,7 @@ describe('an account saves, restores and clears itself', () => {
     const { simulator, account } = busySimulator();
     const saved = account.save();
     const now = simulator.clock.now();
-    const restored = Account.restore(JSON.parse(JSON.stringify(saved)), simulator.seed, now);
+    const restored = runAtOnce(Account.restoreSteps(JSON.parse(JSON.stringify(saved)), simulator.seed, now));
     expect(restored.save()).toEqual(saved);
     expect(saved.builds.entries).toHaveLength(1);
     expect(saved.shares.entries).toHaveLength(1);

@@ -162,16 +162,11 @@ export class Account {
     };
   }
 
-  /** An account as `save` wrote it, its indexes rebuilt as of `now`; the caller has checked the records. */
-  static restore(saved: SavedAccount, seed: string, now: number): Account {
-    const steps = Account.restoreSteps(saved, seed, now);
-    for (;;) {
-      const next = steps.next();
-      if (next.done) return next.value;
-    }
-  }
-
-  /** `restore`, pausing after every few thousand records: a restore that yields between them. */
+  /**
+   * An account as `save` wrote it, its indexes rebuilt as of `now`; the caller has checked the
+   * records. As steps, pausing after about a thousand records (run them with `runAtOnce` or
+   * `runInSlices`, state/steps.ts).
+   */
   static *restoreSteps(saved: SavedAccount, seed: string, now: number): Generator<void, Account, void> {
     const account = new Account(saved.id, saved.name, saved.createdAt, seed);
     account.balance = saved.balance;
@@ -240,7 +235,7 @@ export interface AccountHeader {
   nextSeqs: number[];
 }
 
-/** An account as plain JSON: what `Account.save` writes and `Account.restore` reads. */
+/** An account as plain JSON: what `Account.save` writes and `Account.restoreSteps` reads. */
 export type SavedAccount = ReturnType<Account['save']>;
 
 /** A collection's records in another form: saved builds and ledger entries are plain, the store's are compact. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../random/rng.js';
+import { runAtOnce } from '../state/steps.js';
 import { OrderedCollection } from './ordered-collection.js';
 
 interface Row {
@@ -35,7 +36,7 @@ describe('a collection indexed on a field that never changes', () => {
     c.remove('r4');
     expect(c.valuesBy('kind', 'even').map((r) => r.id)).toEqual(['r2', 'r6']);
     const copy = new OrderedCollection<Row>('row', { kind: (r) => r.kind });
-    copy.restore(c.snapshot());
+    runAtOnce(copy.restoreSteps(c.snapshot()));
     expect(copy.pageBy('kind', 'odd', 10, undefined).data.map((r) => r.id)).toEqual(['r5', 'r3', 'r1']);
     copy.clear();
     expect(copy.valuesBy('kind', 'odd')).toEqual([]);
@@ -76,7 +77,7 @@ describe('a collection whose positions run without a gap (kept implicit) and the
         const saved = JSON.parse(JSON.stringify(c.snapshot()));
         expect(saved.entries).toEqual(model.map((m) => [m.seq, m.row]));
         c = new OrderedCollection<Row>('row', { kind: (r) => r.kind });
-        c.restore(saved);
+        runAtOnce(c.restoreSteps(saved));
       }
       if (step % 25 !== 0) continue;
       expect(c.size).toBe(model.length);

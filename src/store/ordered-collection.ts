@@ -11,9 +11,9 @@ export interface CollectionSnapshot<T> {
   entries: Array<[number, T]>;
 }
 
-
 /** Records a step of `restoreSteps` indexes: well under a millisecond's work. */
 export const RECORDS_PER_STEP = 1024;
+
 /**
  * Told of every record the collection adds, removes or hands out (which its caller may change
  * in place), and of its emptying: how a write-ahead log learns what changed (see ChangeCapture).
@@ -159,13 +159,7 @@ export class OrderedCollection<T extends { id: string }> {
     return { nextSeq: this.nextSeq, entries: this.items.map((item, i) => [this.seqAt(i), item]) };
   }
 
-  /** Replaces every record with a snapshot's (entries ascending by position). */
-  restore(snapshot: CollectionSnapshot<T>): void {
-    const steps = this.restoreSteps(snapshot);
-    while (!steps.next().done);
-  }
-
-  /** `restore`, pausing after every few thousand records: a restore that yields between them (built aside, never live meanwhile). */
+  /** Replaces every record with a snapshot's (entries ascending by position), pausing after about a thousand: a restore builds it aside, never live meanwhile. */
   *restoreSteps(snapshot: CollectionSnapshot<T>): Generator<void, void, void> {
     this.clear();
     const seqs: number[] = [];

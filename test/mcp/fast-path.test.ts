@@ -185,6 +185,8 @@ describe('the stateless fast path answers as the SDK path does', () => {
     await tool('getTokenBalance', {}, { headers: { accept: 'application/json' } });
     await tool('getTokenBalance', {}, { headers: { 'content-type': 'text/plain' } });
     await tool('getTokenBalance', {}, { headers: { 'mcp-protocol-version': '' } });
+    // Another site's page: the SDK path's Origin check refuses it, as it would any request.
+    expect((await tool('getTokenBalance', {}, { headers: { origin: 'http://evil.example' } })).status).toBe(403);
     await both({ params: { name: 'getTokenBalance', arguments: {}, _meta: { ...META, progressToken: 'p1' } } });
     await both({ body: JSON.stringify({ jsonrpc: '2.0', id: 'tasks', method: 'tools/call', params: { name: 'createBuild', arguments: { targetId: known.targetId, kind: 'blog', objective: 'As a task' }, _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } } } } }) });
     await both({ method: 'tools/list', params: { cursor: 'x' } });

@@ -62,6 +62,9 @@ describe('a restore over the control API', () => {
     expect(broken.status).toBe(400);
     expect(broken.json.details.fields).toEqual([{ path: 'body.accounts[1]', message: 'is not valid JSON (expected a value at byte 44)' }]);
     expect(broken.json.error).toBe('The request body is not valid JSON (expected a value at byte 44).');
+    // A number of a million digits is read (as JSON.parse reads it), and the snapshot then checked: a 400, never a 500.
+    const long = await control(simulator, '/_sim/restore', encode(`{"format":"content-sim-state","version":${'1'.repeat(1_000_000)}}`));
+    expect([long.status, long.json.details.fields[0].path]).toEqual([400, 'body.version']);
   });
 
   it('takes one restore at a time: another sent meanwhile is a 409 at once, and the first goes on', async () => {

@@ -35,13 +35,26 @@ function start(path: string, durability: Durability): Kept {
   return { simulator, state };
 }
 
+/** Waits (a loaded machine may take a while) until `done`, which reads the durable layer's state. */
+async function until(what: string, done: () => boolean): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !done(); await new Promise((resolve) => setTimeout(resolve, 5))) {
+    if (Date.now() > deadline) throw new Error(`never: ${what}`);
+  }
+}
+
+/** Whether no write is waiting or under way: what was answered has reached the kernel (interval mode writes after the answer). */
+function written(kept: Kept): boolean {
+  const state = kept.state as unknown as { scheduled: boolean; flushing: Promise<void> | null };
+  return !state.scheduled && state.flushing === null;
+}
+
 /** SIGKILL, in-process: no timer of the dead process runs again, and nothing more reaches the disk. */
 async function crash(kept: Kept): Promise<void> {
-  const dying = kept.state as unknown as { timer?: NodeJS.Timeout; retryTimer?: NodeJS.Timeout; stopping: boolean };
+  const dying = kept.state as unknown as { timer?: NodeJS.Timeout; health: { retryTimer?: NodeJS.Timeout }; stopping: boolean };
   kill();
   dying.stopping = true;
   clearInterval(dying.timer);
-  clearTimeout(dying.retryTimer);
+  clearTimeout(dying.health.retryTimer);
   await new Promise((resolve) => setTimeout(resolve, 20));
   revive();
 }
@@ -145,10 +158,10 @@ async function run(durability: Durability, point: FaultPoint, fault: FaultKind, 
   }
   disarm();
   // Storage works again: the next change is accepted (the retry found the disk back).
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  await until('the retry finds the disk back', () => kept.state.problem === null);
   expect(await step(kept, model, 41, saved)).toBe(201);
   // The write reaches the kernel (interval mode writes right after the answer), then the process dies.
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  await until('the last write reaches the kernel', () => written(kept));
   const live = await targetsOf(kept.simulator);
   await crash(kept);
   kept = start(path, durability);
