@@ -18,6 +18,8 @@ export class Session implements SessionView {
   setupFailure: string | undefined;
   readonly fixtures: Fixtures;
   readonly startedAt = Date.now();
+  /** The seed of the generated inputs when --model-seed gives none: drawn once for the run. */
+  readonly drawnSeed = (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) | 0;
   private slugs = 0;
 
   constructor(

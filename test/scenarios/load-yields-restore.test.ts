@@ -17,8 +17,12 @@ import { describeSamples, expectWithinBound, sampleWhile, timedHealthz } from '.
 
 const ACCOUNTS = 16;
 const TARGETS_PER_ACCOUNT = 1000;
-/** What persistence.md promises a restore at the cap costs at most, above the live state. */
-const PEAK_MIB = 1024;
+/**
+ * This body's peak above the live state: measured 223 to 230 MiB (persistence.md). The 1 GiB
+ * persistence.md promises covers every shape of body at the cap; for this one, twice the
+ * measure fails, so a restore that starts holding a second copy is caught.
+ */
+const PEAK_MIB = 512;
 const servers: CliServer[] = [];
 afterEach(() => servers.splice(0).forEach((s) => s.stop()));
 

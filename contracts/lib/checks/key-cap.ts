@@ -34,8 +34,10 @@ export function keyCapChecks(): Check[] {
           }
           expectError(await create('beyond'), 409, 'CONFLICT', CAP);
           expectEqual((await activeKeyIds(s)).length, MAX_ACTIVE_KEYS, `${CAP}: the active keys after the refusal`);
+          // The account's own keys are not this run's to revoke: with none made, the second half cannot run.
           const freed = made.pop();
-          if (freed) expectStatus(await s.client.op('revokeApiKey', { keyId: freed }), 200, `${CAP}: revoking one`);
+          if (!freed) return s.skipBecause(`the account already held ${MAX_ACTIVE_KEYS} active keys (the refusal beyond them was checked): none of this run's to revoke`);
+          expectStatus(await s.client.op('revokeApiKey', { keyId: freed }), 200, `${CAP}: revoking one`);
           const again = await create('after-revoke');
           expectStatus(again, 201, `${CAP}: a key after one was revoked`);
           made.push(again.json.id);
