@@ -1,6 +1,5 @@
 import type { CheckResult } from '../../contracts/lib/check.js';
-import { SuiteRun } from '../../contracts/lib/runner.js';
-import { config } from '../violations/suite-run.js';
+import { config, runChecks } from '../violations/suite-run.js';
 import { simulatorUnderTest } from '../violations/violated-simulator.js';
 import type { Violation } from '../violations/violation.js';
 
@@ -10,11 +9,7 @@ import type { Violation } from '../violations/violation.js';
  * is judged without the whole suite around it.
  */
 export async function runFocused(prefixes: readonly string[], violation?: Violation, env: Record<string, string> = {}): Promise<CheckResult[]> {
-  const run = await SuiteRun.open(config(env), simulatorUnderTest(violation).fetch);
-  const results: CheckResult[] = [];
-  for (const check of run.checks) if (prefixes.some((p) => check.id.startsWith(p))) results.push(await run.run(check));
-  await run.finish();
-  return results;
+  return (await runChecks((id) => prefixes.some((p) => id.startsWith(p)), config(env), simulatorUnderTest(violation).fetch)).results;
 }
 
 /** The failures of a focused run, each with its message. */

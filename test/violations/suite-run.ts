@@ -1,5 +1,6 @@
 /** How the contract suite's own tests run it in-process, and read what it found. */
 import { areaOf } from '../../contracts/lib/areas.js';
+import type { CheckResult } from '../../contracts/lib/check.js';
 import { configFromEnv } from '../../contracts/lib/config.js';
 import { SuiteRun, type SuiteSummary } from '../../contracts/lib/runner.js';
 import type { FetchLike } from '../../contracts/lib/server-time.js';
@@ -33,9 +34,15 @@ const MAKERS: Readonly<Record<string, readonly string[]>> = {
  */
 export async function runAreas(areas: readonly string[], suiteConfig: ReturnType<typeof config>, fetchImpl: FetchLike): Promise<SuiteSummary> {
   const chosen = new Set(areas.flatMap((area) => [area, ...(MAKERS[area] ?? [])]));
+  return (await runChecks((id) => chosen.has(areaOf(id)), suiteConfig, fetchImpl)).summary;
+}
+
+/** A run of the checks `chosen` picks by id, in the suite's order, with its set-up and summary as in a whole run. */
+export async function runChecks(chosen: (id: string) => boolean, suiteConfig: ReturnType<typeof config>, fetchImpl: FetchLike): Promise<{ results: CheckResult[]; summary: SuiteSummary }> {
   const run = await SuiteRun.open(suiteConfig, fetchImpl);
-  for (const check of run.checks) if (chosen.has(areaOf(check.id))) await run.run(check);
-  return run.finish();
+  const results: CheckResult[] = [];
+  for (const check of run.checks) if (chosen(check.id)) results.push(await run.run(check));
+  return { results, summary: await run.finish() };
 }
 
 export function outcome(summary: SuiteSummary, id: string) {
