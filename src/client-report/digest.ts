@@ -20,12 +20,16 @@ export function bodyDigest(bytes: Uint8Array | undefined): number {
   let tail = 0;
   for (let shift = 0; i < length; i++, shift += 8) tail |= (bytes[i] as number) << shift;
   if (length !== whole) hash ^= mixWord(tail);
-  hash ^= length;
-  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
-  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
-  hash ^= hash >>> 16;
+  hash = fmix32(hash ^ length);
   // A number (no string to make or hash as a Map key): the hash, and the length below it.
   return (hash >>> 0) * 1_048_576 + (length % 1_048_576);
+}
+
+/** MurmurHash3's finish: every bit of the input moves every bit of the hash, the low ones included. */
+export function fmix32(hash: number): number {
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return hash ^ (hash >>> 16);
 }
 
 function mixWord(word: number): number {

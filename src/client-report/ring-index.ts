@@ -1,3 +1,4 @@
+import { fmix32 } from './digest.js';
 /**
  * Up to `capacity` keys, each given a slot (0 … capacity − 1) in the order they come, the
  * oldest giving up its slot to a new key once every slot is taken; found again through an
@@ -86,8 +87,6 @@ function hashOf(key: string | number): number {
     for (let i = 0; i < head; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
     for (let i = length <= 16 ? length : length - 8; i < length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
   }
-  // MurmurHash3's finish: every bit of the input moves the low bits, which pick the cell.
-  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
-  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
-  return hash ^ (hash >>> 16);
+  // Every bit of the input moves the low bits, which pick the cell.
+  return fmix32(hash);
 }
