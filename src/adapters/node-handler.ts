@@ -77,10 +77,12 @@ function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: AppRespo
   if (res.destroyed) return;
   if (answer.feed) writeFeed(res, answer);
   else {
-    // A text body goes to the socket as it is: measuring it is cheaper than copying it into a Buffer first.
-    answer.headers['content-length'] = String(typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.byteLength);
+    // Bytes made already are sent as they are; else a text body goes to the socket as it is
+    // (measuring it is cheaper than copying it into a Buffer first).
+    const body = answer.bodyBytes ?? answer.body;
+    answer.headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
     res.writeHead(answer.status, answer.headers);
-    res.end(req.method === 'HEAD' ? undefined : answer.body);
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
   if (onRequest) logRequest(onRequest, req, req.url ?? '/', started, answer.status, answer);
 }

@@ -20,6 +20,8 @@ export interface AppResponse {
   status: number;
   headers: Record<string, string>;
   body: string | Uint8Array;
+  /** The text body's UTF-8 bytes when made already (see EngineResponse.bodyBytes). */
+  bodyBytes?: Uint8Array;
   feed?: BodyFeed;
   /** Cut the connection without an answer. */
   drop?: boolean;

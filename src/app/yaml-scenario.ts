@@ -41,5 +41,5 @@ export async function handleYamlScenario(simulator: Simulator, request: EngineRe
     const at = source.position(field.path.replace(/^body\.?/, ''));
     if (at) Object.assign(field, at);
   }
-  return { ...response, body: JSON.stringify(json) };
+  return { ...response, body: JSON.stringify(json), bodyBytes: undefined };
 }

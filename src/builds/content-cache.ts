@@ -7,6 +7,18 @@ const ANSWER_OVERHEAD = 200;
 /** Slots of the table of builds asked for once (a power of two): 256 KiB, whatever the history. */
 const SEEN_SLOTS = 1 << 16;
 
+const encoder = new TextEncoder();
+
+/**
+ * A completed build's answer to GET: its text (what the journal and in-process callers read)
+ * and the same text encoded once, which a socket adapter sends as it is instead of encoding
+ * (and first flattening) the text again on every read.
+ */
+export interface CachedAnswer {
+  readonly text: string;
+  readonly bytes: Uint8Array;
+}
+
 /**
  * Generated content is a pure function of the seed and the build, so it is never stored with
  * the build: this cache only saves regenerating what was read recently. It holds at most
@@ -15,7 +27,7 @@ const SEEN_SLOTS = 1 << 16;
  * pages, its answer to GET (a completed build's, which never changes), or both.
  */
 export class ContentCache {
-  private readonly entries = new Map<string, { pages?: GeneratedContent[]; bytes: number; answer?: string }>();
+  private readonly entries = new Map<string, { pages?: GeneratedContent[]; bytes: number; answer?: CachedAnswer }>();
   /** Rendered media (a listen version's WAV, an image's SVG) by record id: rendering costs far more than reading. */
   private readonly media = new Map<string, Uint8Array | string>();
   private bytes = 0;
@@ -51,7 +63,7 @@ export class ContentCache {
   }
 
   /** The JSON answer to GET of a completed build, as written the first time. */
-  answer(buildId: string): string | undefined {
+  answer(buildId: string): CachedAnswer | undefined {
     return this.entries.get(buildId)?.answer;
   }
 
@@ -67,12 +79,13 @@ export class ContentCache {
     const entry = this.entries.get(buildId);
     if (entry?.answer !== undefined) return;
     if (!entry && !this.seenBefore(buildId)) return;
-    const bytes = answerBytes(answer);
+    const kept: CachedAnswer = { text: answer, bytes: encoder.encode(answer) };
+    const bytes = answerBytes(kept);
     if (entry) {
-      entry.answer = answer;
+      entry.answer = kept;
       entry.bytes += bytes;
     } else {
-      this.entries.set(buildId, { bytes, answer });
+      this.entries.set(buildId, { bytes, answer: kept });
     }
     this.bytes += bytes;
     this.evict();
@@ -148,9 +161,9 @@ function mediaBytes(file: Uint8Array | string): number {
   return (typeof file === 'string' ? file.length * 2 : file.byteLength) + ANSWER_OVERHEAD;
 }
 
-/** An answer's text, two bytes a character, and its entry. */
-function answerBytes(answer: string): number {
-  return answer.length * 2 + ANSWER_OVERHEAD;
+/** An answer's text, two bytes a character, its encoded bytes, and its entry (an encoded copy's buffer counted as another). */
+function answerBytes(answer: CachedAnswer): number {
+  return answer.text.length * 2 + answer.bytes.byteLength + 2 * ANSWER_OVERHEAD;
 }
 
 /**

@@ -318,9 +318,11 @@ export class Engine<State extends EngineState = EngineState> {
     const headers = answerHeaders(toHttpDate(exchange.now), exchange.rate, exchange.correlationId, cors);
     if (reply.headers) Object.assign(headers, reply.headers);
     let body: string | Uint8Array = '';
+    let bodyBytes: Uint8Array | undefined;
     if (reply.file) {
       headers['content-type'] = reply.file.contentType;
       body = reply.file.body;
+      bodyBytes = reply.file.bytes;
     } else if (reply.json !== undefined) {
       headers['content-type'] = JSON_TYPE;
       body = JSON.stringify(reply.json);
@@ -330,6 +332,7 @@ export class Engine<State extends EngineState = EngineState> {
       status: reply.status,
       headers,
       body,
+      bodyBytes,
       log: {
         correlationId: exchange.correlationId,
         keyHint: exchange.keyHint,

@@ -25,6 +25,12 @@ export interface EngineResponse {
   headers: Record<string, string>;
   /** A JSON text, a file's text, or bytes (audio, images). */
   body: string | Uint8Array;
+  /**
+   * A text body's UTF-8 bytes, when they were made already (a completed build's cached answer):
+   * what a socket adapter sends instead of encoding `body` again. Only ever the encoding of this
+   * `body`: whoever answers another body leaves it out.
+   */
+  bodyBytes?: Uint8Array;
   /** A response that goes on after its body (server-sent events): the adapter keeps writing until the client leaves. */
   stream?: EventStream;
 }
@@ -41,8 +47,8 @@ export interface Reply {
   status: number;
   /** A JSON body, or */
   json?: unknown;
-  /** a file body with its content type. */
-  file?: { body: string | Uint8Array; contentType: string };
+  /** a file body with its content type (and a text body's UTF-8 bytes, when made already). */
+  file?: { body: string | Uint8Array; contentType: string; bytes?: Uint8Array };
   headers?: Record<string, string>;
   /** Server-sent events that follow the body (the journal's live feed). */
   stream?: EventStream;

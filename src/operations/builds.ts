@@ -62,7 +62,7 @@ export const getBuild: ServiceHandler = ({ sim, account, params, now }) => {
   // A completed build never changes again: its answer, once written, is served as it is.
   const done = statusAt(build.schedule, now) === 'completed';
   const kept = done ? cache?.answer(build.id) : undefined;
-  if (kept !== undefined) return { status: 200, file: { body: kept, contentType: JSON_TYPE } };
+  if (kept !== undefined) return { status: 200, file: { body: kept.text, contentType: JSON_TYPE, bytes: kept.bytes } };
   // Titles and word counts only: the pages are not kept for this (the answer is).
   const deliverables = buildContent(sim.builds, build, now, false).map((content, pageIndex) => deliverableSummaryJson(build, pageIndex, content));
   const answer = JSON.stringify({ build: buildJson(build, now), deliverables });
