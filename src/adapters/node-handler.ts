@@ -77,9 +77,11 @@ function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: AppRespo
   if (res.destroyed) return;
   if (answer.feed) writeFeed(res, answer);
   else {
-    // Bytes made already are sent as they are; else a text body goes to the socket as it is
-    // (measuring it is cheaper than copying it into a Buffer first).
-    const body = answer.bodyBytes ?? answer.body;
+    // Bytes made already are sent as they are, while the body is still the text they were made
+    // of (a fault or a wrapper that answers another body drops them that way, whether it knows of
+    // them or not: the same string is one pointer compare); else a text body goes to the socket as
+    // it is (measuring it is cheaper than copying it into a Buffer first).
+    const body = answer.bodyBytes !== undefined && answer.bodyBytesOf === answer.body ? answer.bodyBytes : answer.body;
     answer.headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
     res.writeHead(answer.status, answer.headers);
     res.end(req.method === 'HEAD' ? undefined : body);

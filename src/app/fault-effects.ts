@@ -22,6 +22,7 @@ export interface AppResponse {
   body: string | Uint8Array;
   /** The text body's UTF-8 bytes when made already (see EngineResponse.bodyBytes). */
   bodyBytes?: Uint8Array;
+  bodyBytesOf?: string | Uint8Array;
   feed?: BodyFeed;
   /** Cut the connection without an answer. */
   drop?: boolean;

@@ -333,6 +333,7 @@ export class Engine<State extends EngineState = EngineState> {
       headers,
       body,
       bodyBytes,
+      bodyBytesOf: bodyBytes && body,
       log: {
         correlationId: exchange.correlationId,
         keyHint: exchange.keyHint,

@@ -31,6 +31,8 @@ export interface EngineResponse {
    * `body`: whoever answers another body leaves it out.
    */
   bodyBytes?: Uint8Array;
+  /** The text `bodyBytes` encode: a socket adapter sends them only while `body` is still this text. */
+  bodyBytesOf?: string | Uint8Array;
   /** A response that goes on after its body (server-sent events): the adapter keeps writing until the client leaves. */
   stream?: EventStream;
 }

@@ -76,4 +76,28 @@ describe("a completed build's cached answer over node:http", () => {
     const [entry] = simulator.internal.journal.query({ limit: 1, operationId: 'getBuild' });
     expect(entry?.responseBody).toBe(first.bytes.toString('utf8'));
   });
+
+  it('sends the body a wrapper put in place of the cached text, even one that kept the bytes beside it', async () => {
+    const post = (url: string, body: unknown) => simulator.handle({ method: 'POST', url, headers: headers(), body: new TextEncoder().encode(JSON.stringify(body)) });
+    const target = JSON.parse(post('/api/v1/targets', { name: 'Wrapped', slug: 'wrapped' }).body as string);
+    const build = JSON.parse(post('/api/v1/builds', { targetId: target.id, kind: 'blog', objective: 'A wrapped answer' }).body as string);
+    const path = `/api/v1/builds/${build.buildId as string}`;
+    simulator.handle({ method: 'GET', url: path, headers: headers() }); // cached from here on
+    // A wrapper (a test's tampering, an embedding app) that answers another body by spreading the answer.
+    const wrapped = { ...simulator, handle: (req: Parameters<Simulator['handle']>[0]) => {
+      const answer = simulator.handle(req);
+      return typeof answer.body === 'string' ? { ...answer, body: answer.body.replace('A wrapped answer', 'Another answer!!') } : answer;
+    } } as Simulator;
+    const other = createServer(createNodeHandler(wrapped, { mcp: false }));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(other.address() as AddressInfo).port}${path}`, { headers: headers() });
+      const text = await res.text();
+      assertContract({ method: 'GET', url: path, status: res.status, headers: Object.fromEntries(res.headers), body: text });
+      expect(text).toContain('Another answer!!');
+      expect(text).not.toContain('A wrapped answer');
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
 });
