@@ -19,6 +19,8 @@ export interface Equivalent {
 const PROSE = 'the words of a message or description: a change of prose is not a contract fault';
 const DEAD = 'no caller: nothing in src/ calls it, so no request can reach it';
 const UNDOCUMENTED_DETAIL = "details.reason of a 401: openapi.yaml documents the code (INVALID_API_KEY) and leaves details open, so a reason changed or left out is no contract fault";
+const RESET_IN_FLIGHT = "a reset or restore of the simulation (its control API, /_sim) while a call is in flight: not the service contract the suite judges, which has no reset";
+const SNAPSHOTS = "saving and restoring the simulation (snapshot, state file, change capture): the simulator's control API and persistence, not the service contract the suite judges";
 const TWO_HEADERS = 'two Authorization headers: the contract does not say how they are answered; without this guard the joined value is refused as a malformed key (401) instead of 400';
 
 export const EQUIVALENTS: readonly Equivalent[] = [
@@ -33,6 +35,35 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     reason: `a malformed key is looked up like any other and not found: the same 401 INVALID_API_KEY; only ${UNDOCUMENTED_DETAIL.split(':')[0]} differs (malformed, unknown), which openapi.yaml leaves open`,
   })),
   ...(['ObjectLiteral', 'StringLiteral'] as const).map((mutator) => ({ file: 'src/auth/authenticate.ts', line: 37, mutator, code: "reason: 'malformed'", reason: UNDOCUMENTED_DETAIL })),
+  ...(['ObjectLiteral', 'StringLiteral'] as const).map((mutator) => ({ file: 'src/auth/authenticate.ts', line: 40, mutator, code: "reason: 'unknown'", reason: UNDOCUMENTED_DETAIL })),
+  { file: 'src/auth/authenticate.ts', line: 81, mutator: 'StringLiteral', code: "'The API key has been revoked.'", reason: PROSE },
+  ...(
+    [
+      [91, 'BlockStatement'],
+      [92, 'StringLiteral'],
+      [92, 'ObjectLiteral'],
+    ] as const
+  ).map(([line, mutator]) => ({ file: 'src/auth/authenticate.ts', line, mutator, code: line === 91 ? 'store.account(principal.account.id) !== principal.account' : 'reset or restored while this call', reason: RESET_IN_FLIGHT })),
+  { file: 'src/auth/authenticate.ts', line: 95, mutator: 'ObjectLiteral', code: "{ reason: 'revoked' }", reason: UNDOCUMENTED_DETAIL },
+  { file: 'src/sharing/shares-service.ts', line: 29, mutator: 'StringLiteral', code: "'share token collision'", reason: `an internal error for a 192-bit collision that never happens: ${PROSE}` },
+  {
+    file: 'src/targets/targets-service.ts',
+    line: 77,
+    mutator: 'CallExpression',
+    code: 'account.library.remove(item.id)',
+    reason: "a deleted target's library items left in memory: every library route and every libraryItemIds reference reads an item only through its target, which answers 404 once deleted (and target ids are never reused), so no request can reach them",
+  },
+  ...(
+    [
+      [46, 'OptionalChaining', 'this.entries?.get(key)'],
+      [56, 'ConditionalExpression', 'entries.length === 0'],
+      [56, 'EqualityOperator', 'entries.length === 0'],
+      [56, 'ArrowFunction', 'entries.length === 0'],
+      [56, 'ArrayDeclaration', 'entries.length === 0'],
+      [60, 'LogicalOperator', 'this.entries?.size ?? 0'],
+      [60, 'OptionalChaining', 'this.entries?.size ?? 0'],
+    ] as const
+  ).map(([line, mutator, code]) => ({ file: 'src/store/idempotency.ts', line, mutator, code, reason: SNAPSHOTS })),
   ...(['ObjectLiteral', 'StringLiteral'] as const).map((mutator) => ({ file: 'src/auth/authenticate.ts', line: 51, mutator, code: "reason: 'revoked'", reason: UNDOCUMENTED_DETAIL })),
   ...(['ConditionalExpression', 'StringLiteral', 'ObjectLiteral'] as const).map((mutator) => ({
     file: 'src/auth/authenticate.ts',

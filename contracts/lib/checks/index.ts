@@ -5,6 +5,8 @@ import { audioChecks } from './audio.js';
 import { authMatrixChecks } from './auth-matrix.js';
 import { buildKindChecks } from './build-kinds.js';
 import { buildChecks } from './builds.js';
+import { buildsTogetherChecks } from './builds-together.js';
+import { buildOptionChecks } from './build-options.js';
 import { chatChecks } from './chat.js';
 import { credentialChecks } from './credentials.js';
 import { deliverableChecks } from './deliverables.js';
@@ -26,6 +28,7 @@ import { ledgerEdgeChecks } from './ledger-edges.js';
 import { libraryChecks } from './library.js';
 import { mcpChecks } from './mcp.js';
 import { oauthChecks } from './oauth.js';
+import { oauthBoundaryChecks } from './oauth-boundaries.js';
 import { oauthGrantChecks } from './oauth-grants.js';
 import { oauthStepChecks } from './oauth-steps.js';
 import { mcpProtocolChecks } from './mcp-protocol.js';
@@ -78,6 +81,8 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...pick(idempotency, 'idempotency.window'),
     ...pick(edges, 'idempotency.window-edge'),
     ...pick(overTime, 'builds.over-time'),
+    ...buildsTogetherChecks(),
+    ...buildOptionChecks(),
     ...targetEditChecks(),
     ...targetSlugChecks(),
     ...libraryChecks(),
@@ -107,6 +112,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...oauthFlowChecks(),
     ...oauthGrantChecks(),
     ...oauthStepChecks(),
+    ...oauthBoundaryChecks(),
     ...mcpProtocolChecks(),
     ...mcpToolSchemaChecks(operations),
     ...mcpTaskChecks(),
