@@ -24,6 +24,7 @@ import { imageChecks } from './images.js';
 import { isolationChecks } from './isolation.js';
 import { keyChecks } from './keys.js';
 import { keyCapChecks } from './key-cap.js';
+import { keyInFlightChecks } from './key-in-flight.js';
 import { ledgerEdgeChecks } from './ledger-edges.js';
 import { libraryChecks } from './library.js';
 import { mcpChecks } from './mcp.js';
@@ -95,6 +96,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...keyChecks(),
     ...everyKeyChecks(),
     ...keyCapChecks(),
+    ...keyInFlightChecks(),
     // Closing the gaps: every credential form, isolation between accounts, references, parameters.
     ...credentialChecks(),
     ...isolationChecks(operations),
