@@ -53,6 +53,32 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     reason: 'authenticate() throws only ApiError (a 400 or 401 answer): the test is always true, and the rethrow after it is for a bug it does not have',
   },
   ...[36, 39].map((line) => ({ file: 'src/builds/builds-service.ts', line, mutator: 'ConditionalExpression', code: 'input.buildType', reason: "pages by build type: openapi.yaml's schema (if single then pages 1, else 2 to 20) refuses the body with 400 before this second test runs" })),
+  { file: 'src/auth/authenticate.ts', line: 91, mutator: 'ConditionalExpression', code: 'store.account(principal.account.id) !== principal.account', reason: RESET_IN_FLIGHT },
+  { file: 'src/auth/authenticate.ts', line: 81, mutator: 'ConditionalExpression', code: 'this.key !== undefined', replacement: 'true', reason: 'keyRevoked is the revoked() of key principals only, which always carry their key: the test is always true' },
+  { file: 'src/auth/authenticate.ts', line: 94, mutator: 'OptionalChaining', code: 'principal.revoked?.(simulatorNow)', reason: 'every principal the simulator makes (API key, OAuth access token) has revoked(): the optional call never meets undefined' },
+  { file: 'src/auth/authenticate.ts', line: 95, mutator: 'StringLiteral', code: "reason: 'revoked'", reason: `${UNDOCUMENTED_DETAIL} (the code on this line, INVALID_API_KEY, is killed by keys.revoked-mid-wait)` },
+  {
+    file: 'src/builds/builds-service.ts',
+    line: 43,
+    mutator: 'ConditionalExpression',
+    code: 'optionProblems.length > 0',
+    reason: "options of another kind and a verbatim or polish quote without words: openapi.yaml's schema (allOf if/then, text minLength 1 with pattern \\S) refuses them with 400 before this second test runs",
+  },
+  { file: 'src/builds/builds-service.ts', line: 45, mutator: 'ConditionalExpression', code: 'isPipelineStage(stage)', reason: "the [fail:stage] marker is the simulator's own test hook (a real service reads it as text): not the service contract the suite judges" },
+  ...(
+    [
+      [60, 'ConditionalExpression', 'last && last.name === target.name', 'false'],
+      [62, 'CallExpression', 'snapshots.set(target, snapshot)', undefined],
+    ] as const
+  ).map(([line, mutator, code, replacement]) => ({
+    file: 'src/builds/builds-service.ts',
+    line,
+    mutator,
+    code,
+    ...(replacement ? { replacement } : {}),
+    reason: 'a new snapshot of the target for every build instead of one shared between edits: equal copies, so only memory differs',
+  })),
+  { file: 'src/builds/builds-service.ts', line: 80, mutator: 'ConditionalExpression', code: 'if (idempotencyKey !== null) {', reason: 'without a key nothing was remembered under null (a build remembers only keys), so looking null up finds nothing either way' },
   { file: 'src/sharing/shares-service.ts', line: 29, mutator: 'StringLiteral', code: "'share token collision'", reason: `an internal error for a 192-bit collision that never happens: ${PROSE}` },
   {
     file: 'src/targets/targets-service.ts',

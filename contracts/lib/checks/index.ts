@@ -46,6 +46,7 @@ import { suggestionChecks } from './suggestions.js';
 import { targetEditChecks } from './target-edits.js';
 import { targetChecks } from './targets.js';
 import { targetSlugChecks } from './target-slugs.js';
+import { targetSnapshotChecks } from './target-snapshots.js';
 import { tokenPurchaseChecks } from './token-purchases.js';
 import { tokenChecks } from './tokens.js';
 import { transportChecks } from './transport.js';
@@ -86,6 +87,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...buildOptionChecks(),
     ...targetEditChecks(),
     ...targetSlugChecks(),
+    ...targetSnapshotChecks(),
     ...libraryChecks(),
     ...sharingChecks(),
     ...audioChecks(),
