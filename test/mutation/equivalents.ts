@@ -21,6 +21,7 @@ const DEAD = 'no caller: nothing in src/ calls it, so no request can reach it';
 const UNDOCUMENTED_DETAIL = "details.reason of a 401: openapi.yaml documents the code (INVALID_API_KEY) and leaves details open, so a reason changed or left out is no contract fault";
 const RESET_IN_FLIGHT = "a reset or restore of the simulation (its control API, /_sim) while a call is in flight: not the service contract the suite judges, which has no reset";
 const SNAPSHOTS = "saving and restoring the simulation (snapshot, state file, change capture): the simulator's control API and persistence, not the service contract the suite judges";
+const CONTENT_CACHE = 'the cache of generated content: the simulator always has one, and content is generated again, the same from its seed, when it is not kept; only the work differs';
 const TWO_HEADERS = 'two Authorization headers: the contract does not say how they are answered; without this guard the joined value is refused as a malformed key (401) instead of 400';
 
 export const EQUIVALENTS: readonly Equivalent[] = [
@@ -79,6 +80,26 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     reason: 'a new snapshot of the target for every build instead of one shared between edits: equal copies, so only memory differs',
   })),
   { file: 'src/builds/builds-service.ts', line: 80, mutator: 'ConditionalExpression', code: 'if (idempotencyKey !== null) {', reason: 'without a key nothing was remembered under null (a build remembers only keys), so looking null up finds nothing either way' },
+  { file: 'src/builds/builds-service.ts', line: 90, mutator: 'CallExpression', code: 'assertAffordable(account, cost);', reason: 'chargeBuild (src/ledger/ledger.ts) makes the same test before anything is written: the same 402 INSUFFICIENT_TOKENS, nothing created, either way' },
+  ...(['LogicalOperator', 'OptionalChaining'] as const).map((mutator) => ({
+    file: 'src/builds/builds-service.ts',
+    line: 96,
+    mutator,
+    code: 'env.objectives?.of(input.objective) ?? input.objective',
+    reason: 'the simulator always gives builds the objective interner, whose of() answers an equal string: one copy shared by repeated objectives, the same text',
+  })),
+  { file: 'src/keys/keys-service.ts', line: 39, mutator: 'StringLiteral', code: 'API keys are created and rotated with an API key', reason: `${PROSE} (the code on this line, SCOPE_REQUIRED, is killed by keys.oauth-cannot-mint)` },
+  ...[50, 74].map((line) => ({ file: 'src/keys/keys-service.ts', line, mutator: 'ObjectLiteral', code: "409, 'CONFLICT'", reason: 'the details of a 409: openapi.yaml gives them no fields (only a quota names `details.quota`)' })),
+  { file: 'src/builds/builds-service.ts', line: 111, mutator: 'ConditionalExpression', code: 'if (idempotencyKey !== null) account.idempotency.remember', reason: 'a build without a key remembered under null is never looked up (line 80 looks up keys only)' },
+  ...(
+    [
+      [145, 'BooleanLiteral', 'keep = true'],
+      [147, 'OptionalChaining', 'env.contentCache?.get(build.id)'],
+      [148, 'ConditionalExpression', 'if (cached) return cached;'],
+      [169, 'ConditionalExpression', 'if (keep) env.contentCache?.set'],
+      [169, 'OptionalChaining', 'if (keep) env.contentCache?.set'],
+    ] as const
+  ).map(([line, mutator, code]) => ({ file: 'src/builds/builds-service.ts', line, mutator, code, reason: CONTENT_CACHE })),
   { file: 'src/sharing/shares-service.ts', line: 29, mutator: 'StringLiteral', code: "'share token collision'", reason: `an internal error for a 192-bit collision that never happens: ${PROSE}` },
   {
     file: 'src/targets/targets-service.ts',
