@@ -19,6 +19,9 @@ export interface Equivalent {
 const PROSE = 'the words of a message or description: a change of prose is not a contract fault';
 const DEAD = 'no caller: nothing in src/ calls it, so no request can reach it';
 const UNDOCUMENTED_DETAIL = "details.reason of a 401: openapi.yaml documents the code (INVALID_API_KEY) and leaves details open, so a reason changed or left out is no contract fault";
+const RESET_IN_FLIGHT = "a reset or restore of the simulation (its control API, /_sim) while a call is in flight: not the service contract the suite judges, which has no reset";
+const SNAPSHOTS = "saving and restoring the simulation (snapshot, state file, change capture): the simulator's control API and persistence, not the service contract the suite judges";
+const CONTENT_CACHE = 'the cache of generated content: the simulator always has one, and content is generated again, the same from its seed, when it is not kept; only the work differs';
 const TWO_HEADERS = 'two Authorization headers: the contract does not say how they are answered; without this guard the joined value is refused as a malformed key (401) instead of 400';
 
 export const EQUIVALENTS: readonly Equivalent[] = [
@@ -33,6 +36,89 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     reason: `a malformed key is looked up like any other and not found: the same 401 INVALID_API_KEY; only ${UNDOCUMENTED_DETAIL.split(':')[0]} differs (malformed, unknown), which openapi.yaml leaves open`,
   })),
   ...(['ObjectLiteral', 'StringLiteral'] as const).map((mutator) => ({ file: 'src/auth/authenticate.ts', line: 37, mutator, code: "reason: 'malformed'", reason: UNDOCUMENTED_DETAIL })),
+  ...(['ObjectLiteral', 'StringLiteral'] as const).map((mutator) => ({ file: 'src/auth/authenticate.ts', line: 40, mutator, code: "reason: 'unknown'", reason: UNDOCUMENTED_DETAIL })),
+  { file: 'src/auth/authenticate.ts', line: 81, mutator: 'StringLiteral', code: "'The API key has been revoked.'", reason: PROSE },
+  ...(
+    [
+      [91, 'BlockStatement'],
+      [92, 'StringLiteral'],
+      [92, 'ObjectLiteral'],
+    ] as const
+  ).map(([line, mutator]) => ({ file: 'src/auth/authenticate.ts', line, mutator, code: line === 91 ? 'store.account(principal.account.id) !== principal.account' : 'reset or restored while this call', reason: RESET_IN_FLIGHT })),
+  { file: 'src/auth/authenticate.ts', line: 95, mutator: 'ObjectLiteral', code: "{ reason: 'revoked' }", reason: UNDOCUMENTED_DETAIL },
+  {
+    file: 'src/auth/authenticate.ts',
+    line: 105,
+    mutator: 'ConditionalExpression',
+    code: 'error instanceof ApiError',
+    reason: 'authenticate() throws only ApiError (a 400 or 401 answer): the test is always true, and the rethrow after it is for a bug it does not have',
+  },
+  ...[36, 39].map((line) => ({ file: 'src/builds/builds-service.ts', line, mutator: 'ConditionalExpression', code: 'input.buildType', reason: "pages by build type: openapi.yaml's schema (if single then pages 1, else 2 to 20) refuses the body with 400 before this second test runs" })),
+  { file: 'src/auth/authenticate.ts', line: 91, mutator: 'ConditionalExpression', code: 'store.account(principal.account.id) !== principal.account', reason: RESET_IN_FLIGHT },
+  { file: 'src/auth/authenticate.ts', line: 81, mutator: 'ConditionalExpression', code: 'this.key !== undefined', replacement: 'true', reason: 'keyRevoked is the revoked() of key principals only, which always carry their key: the test is always true' },
+  { file: 'src/auth/authenticate.ts', line: 94, mutator: 'OptionalChaining', code: 'principal.revoked?.(simulatorNow)', reason: 'every principal the simulator makes (API key, OAuth access token) has revoked(): the optional call never meets undefined' },
+  { file: 'src/auth/authenticate.ts', line: 95, mutator: 'StringLiteral', code: "reason: 'revoked'", reason: `${UNDOCUMENTED_DETAIL} (the code on this line, INVALID_API_KEY, is killed by keys.revoked-mid-wait)` },
+  {
+    file: 'src/builds/builds-service.ts',
+    line: 43,
+    mutator: 'ConditionalExpression',
+    code: 'optionProblems.length > 0',
+    reason: "options of another kind and a verbatim or polish quote without words: openapi.yaml's schema (allOf if/then, text minLength 1 with pattern \\S) refuses them with 400 before this second test runs",
+  },
+  { file: 'src/builds/builds-service.ts', line: 45, mutator: 'ConditionalExpression', code: 'isPipelineStage(stage)', reason: "the [fail:stage] marker is the simulator's own test hook (a real service reads it as text): not the service contract the suite judges" },
+  ...(
+    [
+      [60, 'ConditionalExpression', 'last && last.name === target.name', 'false'],
+      [62, 'CallExpression', 'snapshots.set(target, snapshot)', undefined],
+    ] as const
+  ).map(([line, mutator, code, replacement]) => ({
+    file: 'src/builds/builds-service.ts',
+    line,
+    mutator,
+    code,
+    ...(replacement ? { replacement } : {}),
+    reason: 'a new snapshot of the target for every build instead of one shared between edits: equal copies, so only memory differs',
+  })),
+  { file: 'src/builds/builds-service.ts', line: 80, mutator: 'ConditionalExpression', code: 'if (idempotencyKey !== null) {', reason: 'without a key nothing was remembered under null (a build remembers only keys), so looking null up finds nothing either way' },
+  { file: 'src/builds/builds-service.ts', line: 90, mutator: 'CallExpression', code: 'assertAffordable(account, cost);', reason: 'chargeBuild (src/ledger/ledger.ts) makes the same test before anything is written: the same 402 INSUFFICIENT_TOKENS, nothing created, either way' },
+  ...(['LogicalOperator', 'OptionalChaining'] as const).map((mutator) => ({
+    file: 'src/builds/builds-service.ts',
+    line: 96,
+    mutator,
+    code: 'env.objectives?.of(input.objective) ?? input.objective',
+    reason: 'the simulator always gives builds the objective interner, whose of() answers an equal string: one copy shared by repeated objectives, the same text',
+  })),
+  { file: 'src/keys/keys-service.ts', line: 39, mutator: 'StringLiteral', code: 'API keys are created and rotated with an API key', reason: `${PROSE} (the code on this line, SCOPE_REQUIRED, is killed by keys.oauth-cannot-mint)` },
+  ...[50, 74].map((line) => ({ file: 'src/keys/keys-service.ts', line, mutator: 'ObjectLiteral', code: "409, 'CONFLICT'", reason: 'the details of a 409: openapi.yaml gives them no fields (only a quota names `details.quota`)' })),
+  { file: 'src/builds/builds-service.ts', line: 111, mutator: 'ConditionalExpression', code: 'if (idempotencyKey !== null) account.idempotency.remember', reason: 'a build without a key remembered under null is never looked up (line 80 looks up keys only)' },
+  ...(
+    [
+      [145, 'BooleanLiteral', 'keep = true'],
+      [147, 'OptionalChaining', 'env.contentCache?.get(build.id)'],
+      [148, 'ConditionalExpression', 'if (cached) return cached;'],
+      [169, 'ConditionalExpression', 'if (keep) env.contentCache?.set'],
+      [169, 'OptionalChaining', 'if (keep) env.contentCache?.set'],
+    ] as const
+  ).map(([line, mutator, code]) => ({ file: 'src/builds/builds-service.ts', line, mutator, code, reason: CONTENT_CACHE })),
+  { file: 'src/sharing/shares-service.ts', line: 29, mutator: 'StringLiteral', code: "'share token collision'", reason: `an internal error for a 192-bit collision that never happens: ${PROSE}` },
+  {
+    file: 'src/targets/targets-service.ts',
+    line: 77,
+    mutator: 'CallExpression',
+    code: 'account.library.remove(item.id)',
+    reason: "a deleted target's library items left in memory: every library route and every libraryItemIds reference reads an item only through its target, which answers 404 once deleted (and target ids are never reused), so no request can reach them",
+  },
+  ...(
+    [
+      [46, 'OptionalChaining', 'this.entries?.get(key)'],
+      [56, 'ConditionalExpression', 'entries.length === 0'],
+      [56, 'EqualityOperator', 'entries.length === 0'],
+      [56, 'ArrowFunction', 'entries.length === 0'],
+      [56, 'ArrayDeclaration', 'entries.length === 0'],
+      [60, 'LogicalOperator', 'this.entries?.size ?? 0'],
+      [60, 'OptionalChaining', 'this.entries?.size ?? 0'],
+    ] as const
+  ).map(([line, mutator, code]) => ({ file: 'src/store/idempotency.ts', line, mutator, code, reason: SNAPSHOTS })),
   ...(['ObjectLiteral', 'StringLiteral'] as const).map((mutator) => ({ file: 'src/auth/authenticate.ts', line: 51, mutator, code: "reason: 'revoked'", reason: UNDOCUMENTED_DETAIL })),
   ...(['ConditionalExpression', 'StringLiteral', 'ObjectLiteral'] as const).map((mutator) => ({
     file: 'src/auth/authenticate.ts',

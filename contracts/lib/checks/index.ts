@@ -5,6 +5,8 @@ import { audioChecks } from './audio.js';
 import { authMatrixChecks } from './auth-matrix.js';
 import { buildKindChecks } from './build-kinds.js';
 import { buildChecks } from './builds.js';
+import { buildsTogetherChecks } from './builds-together.js';
+import { buildOptionChecks } from './build-options.js';
 import { chatChecks } from './chat.js';
 import { credentialChecks } from './credentials.js';
 import { deliverableChecks } from './deliverables.js';
@@ -22,10 +24,12 @@ import { imageChecks } from './images.js';
 import { isolationChecks } from './isolation.js';
 import { keyChecks } from './keys.js';
 import { keyCapChecks } from './key-cap.js';
+import { keyInFlightChecks } from './key-in-flight.js';
 import { ledgerEdgeChecks } from './ledger-edges.js';
 import { libraryChecks } from './library.js';
 import { mcpChecks } from './mcp.js';
 import { oauthChecks } from './oauth.js';
+import { oauthBoundaryChecks } from './oauth-boundaries.js';
 import { oauthGrantChecks } from './oauth-grants.js';
 import { oauthStepChecks } from './oauth-steps.js';
 import { mcpProtocolChecks } from './mcp-protocol.js';
@@ -42,6 +46,7 @@ import { suggestionChecks } from './suggestions.js';
 import { targetEditChecks } from './target-edits.js';
 import { targetChecks } from './targets.js';
 import { targetSlugChecks } from './target-slugs.js';
+import { targetSnapshotChecks } from './target-snapshots.js';
 import { tokenPurchaseChecks } from './token-purchases.js';
 import { tokenChecks } from './tokens.js';
 import { transportChecks } from './transport.js';
@@ -78,8 +83,11 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...pick(idempotency, 'idempotency.window'),
     ...pick(edges, 'idempotency.window-edge'),
     ...pick(overTime, 'builds.over-time'),
+    ...buildsTogetherChecks(),
+    ...buildOptionChecks(),
     ...targetEditChecks(),
     ...targetSlugChecks(),
+    ...targetSnapshotChecks(),
     ...libraryChecks(),
     ...sharingChecks(),
     ...audioChecks(),
@@ -90,6 +98,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...keyChecks(),
     ...everyKeyChecks(),
     ...keyCapChecks(),
+    ...keyInFlightChecks(),
     // Closing the gaps: every credential form, isolation between accounts, references, parameters.
     ...credentialChecks(),
     ...isolationChecks(operations),
@@ -107,6 +116,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...oauthFlowChecks(),
     ...oauthGrantChecks(),
     ...oauthStepChecks(),
+    ...oauthBoundaryChecks(),
     ...mcpProtocolChecks(),
     ...mcpToolSchemaChecks(operations),
     ...mcpTaskChecks(),

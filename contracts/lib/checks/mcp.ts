@@ -15,7 +15,7 @@ const BUCKET = 'Limits: tool calls count in the key\'s window together with its 
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The error an isError result carries as its text, or undefined when the result is not one. */
-function toolError(reply: RpcReply): { code?: string; details?: Record<string, unknown> } | undefined {
+export function toolError(reply: RpcReply): { code?: string; details?: Record<string, unknown> } | undefined {
   const result = reply.message?.result;
   if (!result?.isError || result.content?.[0]?.type !== 'text') return undefined;
   try {
