@@ -33,7 +33,16 @@ const TIMED = [
  * CI's repeat passes on the newer Nodes run only what can differ by runtime: the files that
  * drive none of Node's own APIs run on the first pass (the rule is in test/support/once.ts).
  */
-const firstPassOnly = repeatRun ? sameOnEveryNode(fileURLToPath(new URL('.', import.meta.url))) : [];
+const inProcess = sameOnEveryNode(fileURLToPath(new URL('.', import.meta.url)));
+const firstPassOnly = repeatRun ? inProcess : [];
+
+/**
+ * Those same files share their workers' modules (isolate: false): each imports the engine, the
+ * contract suite and their validators once per worker instead of once per file, which was most
+ * of a small file's time. They start no server, process or browser and leave no global behind
+ * (test/support/once.ts); a file that spies or fakes timers restores them after each test.
+ */
+const SHARED_MODULES = inProcess.filter((file) => !TIMED.includes(file));
 
 export default defineConfig({
   test: {
@@ -47,7 +56,8 @@ export default defineConfig({
     // does not depend on the draw; test/contract-model.test.ts explores seeds of its own.
     env: { CONTRACT_MODEL_SEED: '20261126' },
     projects: [
-      { extends: true, test: { name: 'parallel', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...TIMED, ...firstPassOnly], maxWorkers: workers, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'parallel', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...TIMED, ...inProcess], maxWorkers: workers, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'in-process', include: repeatRun ? [] : SHARED_MODULES, isolate: false, maxWorkers: workers, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'timed', include: TIMED, exclude: [...configDefaults.exclude, ...firstPassOnly], maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },
