@@ -15,7 +15,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the contract suite against a correct simulator', () => {
   // The in-process runs, at both levels and with the suite's switches, are contract-suite-in-process.test.ts.
-  it('passes over a real loopback port, at the strict level', async () => {
+  // A whole strict run over loopback, or through a command started under tsx: seconds alone, over a minute on a loaded machine.
+  it('passes over a real loopback port, at the strict level', { timeout: 180_000 }, async () => {
     const server = await serveOnLoopback(simulatorUnderTest());
     try {
       const summary = await runContractSuite(config({ CONTRACT_BASE_URL: server.baseUrl }));
@@ -28,7 +29,7 @@ describe('the contract suite against a correct simulator', () => {
 });
 
 describe('one command: npm run contracts -- --base-url <url>', () => {
-  it('passes against a running simulator, writes the JUnit report and prints the summary line', async () => {
+  it('passes against a running simulator, writes the JUnit report and prints the summary line', { timeout: 180_000 }, async () => {
     const server = await serveOnLoopback(simulatorUnderTest());
     const reports = mkdtempSync(join(tmpdir(), 'contracts-'));
     try {
@@ -43,7 +44,7 @@ describe('one command: npm run contracts -- --base-url <url>', () => {
     }
   });
 
-  it('fails against a simulator with a seeded violation, and names the broken rule', async () => {
+  it('fails against a simulator with a seeded violation, and names the broken rule', { timeout: 180_000 }, async () => {
     const violation = VIOLATIONS.find((v) => v.id === 'skipped-status') as Violation;
     const server = await serveOnLoopback(simulatorUnderTest(violation));
     const reports = mkdtempSync(join(tmpdir(), 'contracts-'));
