@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { repeatRun, sameOnEveryNode } from './test/support/once.js';
+import { repeatRun, sameOnEveryNode, sharingModules } from './test/support/once.js';
 
 /**
  * Most test time is spent waiting on servers, child processes and sockets, not on the CPU, so
@@ -33,7 +33,15 @@ const TIMED = [
  * CI's repeat passes on the newer Nodes run only what can differ by runtime: the files that
  * drive none of Node's own APIs run on the first pass (the rule is in test/support/once.ts).
  */
-const firstPassOnly = repeatRun ? sameOnEveryNode(fileURLToPath(new URL('.', import.meta.url))) : [];
+const root = fileURLToPath(new URL('.', import.meta.url));
+const firstPassOnly = repeatRun ? sameOnEveryNode(root) : [];
+
+/**
+ * Of those, the files that leave nothing behind share their workers' modules (isolate: false):
+ * each imports the engine, the contract suite and their validators once per worker instead of
+ * once per file, which was most of a small file's time (the rule is in test/support/once.ts).
+ */
+const SHARED = repeatRun ? [] : sharingModules(root).filter((file) => !TIMED.includes(file));
 
 export default defineConfig({
   test: {
@@ -47,7 +55,8 @@ export default defineConfig({
     // does not depend on the draw; test/contract-model.test.ts explores seeds of its own.
     env: { CONTRACT_MODEL_SEED: '20261126' },
     projects: [
-      { extends: true, test: { name: 'parallel', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...TIMED, ...firstPassOnly], maxWorkers: workers, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'parallel', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...TIMED, ...firstPassOnly, ...SHARED], maxWorkers: workers, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'in-process', include: SHARED, isolate: false, maxWorkers: workers, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'timed', include: TIMED, exclude: [...configDefaults.exclude, ...firstPassOnly], maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ContractValidator } from '../contracts/lib/contract-validator.js';
+import { CONTRACT_FILES } from '../contracts/lib/openapi-model.js';
 import { contract } from './support/contract.js';
 
 const rate = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '1772442060', 'x-correlation-id': 'corr_abc123' };
@@ -44,5 +46,21 @@ describe('the contract validator', () => {
     expect(contract.validate({ method: 'GET', url: '/nowhere', status: 200, headers: json, body: '{}' }).length).toBeGreaterThan(0);
     const notFound = JSON.stringify({ error: 'x', code: 'NOT_FOUND', details: {} });
     expect(contract.validate({ method: 'GET', url: '/nowhere', status: 404, headers: json, body: notFound })).toEqual([]);
+  });
+});
+
+describe('the validator the contract suite shares between its runs', () => {
+  it('is one per contract files and options, and judges as a validator of its own would', () => {
+    const documented = ContractValidator.shared(CONTRACT_FILES, { level: 'documented', allowUndocumentedHeaders: true });
+    expect(ContractValidator.shared(CONTRACT_FILES, { level: 'documented', allowUndocumentedHeaders: true })).toBe(documented);
+    const strict = ContractValidator.shared(CONTRACT_FILES, { level: 'strict', allowUndocumentedHeaders: true });
+    expect(strict).not.toBe(documented);
+    expect(ContractValidator.shared(CONTRACT_FILES, { level: 'strict' })).not.toBe(strict);
+    const loose = { ...ok, headers: { ...json, 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '1772442060' }, body: JSON.stringify({ balance: 1, lifetimePurchased: 2, lifetimeUsed: 1, bonus: 3 }) };
+    for (const [shared, own] of [[documented, ContractValidator.fromFiles(CONTRACT_FILES, { level: 'documented', allowUndocumentedHeaders: true })], [strict, ContractValidator.fromFiles(CONTRACT_FILES, { allowUndocumentedHeaders: true })]] as const) {
+      expect(shared.validate(loose)).toEqual(own.validate(loose));
+    }
+    expect(strict.validate(loose).length).toBeGreaterThan(0);
+    expect(documented.validate(loose)).toEqual([]);
   });
 });

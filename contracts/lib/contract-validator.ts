@@ -49,6 +49,8 @@ export interface Violation {
   message: string;
 }
 
+const sharedValidators = new Map<string, ContractValidator>();
+
 /** Headers of the transport itself, allowed on any response without being documented. */
 const TRANSPORT_HEADERS = /^(content-type|content-length|date|connection|keep-alive|transfer-encoding|vary|access-control-[a-z-]+)$/;
 
@@ -111,6 +113,19 @@ export class ContractValidator {
       Object.entries(files).map(([id, path]) => ({ id, doc: structuredClone(readContractDocument(path)) })),
       options,
     );
+  }
+
+  /**
+   * One validator per contract files and options for the whole process: compiling the schemas
+   * is most of a suite run's own work, and a validator holds no state a run could leave behind
+   * (the documents are read once per process too, readContractDocument). Runs that share a
+   * process (a test run, a fuzzer) compile each schema once.
+   */
+  static shared(files: Record<string, string>, options: ContractValidatorOptions = {}): ContractValidator {
+    const key = JSON.stringify([files, options.level ?? 'strict', options.allowUndocumentedHeaders ?? null]);
+    let validator = sharedValidators.get(key);
+    if (!validator) sharedValidators.set(key, (validator = ContractValidator.fromFiles(files, options)));
+    return validator;
   }
 
   /** The documented operations, for coverage reports. */

@@ -101,7 +101,7 @@ export class Session implements SessionView {
  */
 export async function openSession(config: SuiteConfig, fetchImpl: FetchLike = fetch): Promise<Session> {
   // Proxies and balancers add headers of their own: only what the contract documents is judged.
-  const validator = ContractValidator.fromFiles(CONTRACT_FILES, { level: config.level, allowUndocumentedHeaders: true });
+  const validator = ContractValidator.shared(CONTRACT_FILES, { level: config.level, allowUndocumentedHeaders: true });
   const operations = readOperations();
   const controlCheck: ResponseCheck = (o) =>
     validator.validate(o).map((v) => `${CONTROL_RULE}\n    ${o.method} ${o.url} → ${o.status}: [${v.operation} ${v.status} ${v.rule}] ${v.message}`);

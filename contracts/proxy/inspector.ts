@@ -62,7 +62,7 @@ export class Inspector {
   ) {
     this.operations = readOperations(this.files.service);
     this.requests = new RequestChecker(files.service, level);
-    const validator = ContractValidator.fromFiles(files, { level, allowUndocumentedHeaders: true });
+    const validator = ContractValidator.shared(files, { level, allowUndocumentedHeaders: true });
     // The server's time is the Date of its latest response (the simulator's may be a moved clock).
     // Each response's Date is read before it is inspected, so an account's own clock and the simulator's both hold.
     const time: RuleTime = { nowNear: () => this.serverClock.date + (Date.now() - this.serverClock.local), toleranceMs: 2000 };

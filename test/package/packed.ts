@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,58 +17,94 @@ export function versionOf(name: string): string {
 }
 
 /**
- * `npm pack` runs the build (`prepare`) and takes a minute or two: the test files of one run
- * share one tarball. The first to get the directory packs, the others wait for its file.
+ * `npm pack` runs the build (`prepare`) and takes a minute or two: one tarball serves every run
+ * of the same sources (the test files of one run, CI's pass on each Node, a second `npm test`).
+ * It is kept in the temporary folder under the SHA-256 of the work tree's files, so an edit
+ * packs again. The first to take the lock packs; the others wait for its file, or take the
+ * lock over when the process that held it is gone.
  */
 export async function packedTarball(): Promise<string> {
-  const shared = join(tmpdir(), `sim-pack-${runId()}`);
-  const done = join(shared, 'content-service-simulator.tgz');
-  let mine = false;
-  try {
-    mkdirSync(shared);
-    mine = true;
-  } catch {
-    // another test file of this run packs
-  }
-  if (mine) {
-    const packDir = mkdtempSync(join(tmpdir(), 'sim-pack-'));
-    const source = await workTreeCopy();
-    try {
-      await run('npm', ['pack', '--pack-destination', packDir, '--silent'], { cwd: source, env: npmEnv, maxBuffer: 1 << 24 });
-      renameSync(join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!), done);
-    } finally {
-      rmSync(packDir, { recursive: true, force: true });
-      rmSync(source, { recursive: true, force: true });
+  const files = await workTreeFiles();
+  const done = join(tmpdir(), `sim-pack-${contentKey(files)}.tgz`);
+  const lock = `${done}.lock`;
+  for (let waited = 0; !existsSync(done); waited += 500) {
+    if (takeLock(lock)) {
+      try {
+        if (!existsSync(done)) await pack(files, done);
+      } finally {
+        rmSync(lock, { recursive: true, force: true });
+      }
+      break;
     }
-    return done;
+    if (waited > 240_000) throw new Error(`no tarball at ${done} after 240 s`);
+    await new Promise((r) => setTimeout(r, 500));
   }
-  for (let waited = 0; waited < 240_000 && !existsSync(done); waited += 500) await new Promise((r) => setTimeout(r, 500));
-  if (!existsSync(done)) throw new Error(`no tarball at ${done} after 240 s`);
   return done;
 }
 
+async function pack(files: string[], done: string): Promise<void> {
+  const packDir = mkdtempSync(join(tmpdir(), 'sim-pack-'));
+  const source = workTreeCopy(files);
+  try {
+    await run('npm', ['pack', '--pack-destination', packDir, '--silent'], { cwd: source, env: npmEnv, maxBuffer: 1 << 24 });
+    renameSync(join(packDir, readdirSync(packDir).find((f) => f.endsWith('.tgz'))!), done);
+  } finally {
+    rmSync(packDir, { recursive: true, force: true });
+    rmSync(source, { recursive: true, force: true });
+  }
+}
+
+/** A lock folder holding its owner's pid; one whose owner is no longer running is taken over. */
+function takeLock(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+    writeFileSync(join(lock, 'pid'), String(process.pid));
+    return true;
+  } catch {
+    const owner = Number(existsSync(join(lock, 'pid')) ? readFileSync(join(lock, 'pid'), 'utf8') : NaN);
+    if (owner && !running(owner)) rmSync(lock, { recursive: true, force: true });
+    return false;
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
- * The work tree's files (tracked and new, edits included) copied beside the install: `npm pack`
- * builds (prepack) and rewrites package.json for a moment, which must not happen under the
- * feet of tests running in parallel with this one against the checkout's own dist/.
+ * The files `npm pack` builds from: tracked and new (edits included), not ignored, not the test
+ * runtimes; files only (a node_modules that is a symlink is not matched by `node_modules/`).
  */
-async function workTreeCopy(): Promise<string> {
-  const copy = mkdtempSync(join(tmpdir(), 'sim-pack-source-'));
+async function workTreeFiles(): Promise<string[]> {
   const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, maxBuffer: 1 << 26 });
-  for (const file of stdout.split('\0')) {
-    if (!file || !existsSync(join(root, file)) || file.startsWith('test/runtimes/')) continue;
+  const isFile = (file: string) => existsSync(join(root, file)) && statSync(join(root, file)).isFile();
+  return stdout.split('\0').filter((file) => file && file !== 'node_modules' && !file.startsWith('test/runtimes/') && isFile(file)).sort();
+}
+
+function contentKey(files: string[]): string {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(join(root, file))).update('\0');
+  return hash.digest('hex').slice(0, 32);
+}
+
+/**
+ * The work tree's files copied beside the install: `npm pack` builds (prepack) and rewrites
+ * package.json for a moment, which must not happen under the feet of tests running in parallel
+ * with this one against the checkout's own dist/.
+ */
+function workTreeCopy(files: string[]): string {
+  const copy = mkdtempSync(join(tmpdir(), 'sim-pack-source-'));
+  for (const file of files) {
     mkdirSync(dirname(join(copy, file)), { recursive: true });
     copyFileSync(join(root, file), join(copy, file));
   }
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
   return copy;
-}
-
-/** The test run: vitest's process (the workers' parent) and its start time, so a reused pid never finds an old tarball. */
-function runId(): string {
-  const stat = existsSync(`/proc/${process.ppid}/stat`) ? readFileSync(`/proc/${process.ppid}/stat`, 'utf8') : '';
-  const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  return started ? `${process.ppid}-${started}` : `${process.pid}`;
 }
 
 /** An empty project of that module type with the tarball installed, and msw, typescript and Node's types beside it. */

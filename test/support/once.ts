@@ -54,3 +54,24 @@ export function sameOnEveryNode(root: string): string[] {
     .filter((file) => !EVERY_NODE_DIRS.some((dir) => file.startsWith(dir)) && !drivesTheRuntime(readFileSync(join(root, file), 'utf8')))
     .sort();
 }
+
+/**
+ * What in a test file's source reaches the next file that its worker runs when workers share
+ * their modules (vitest's isolate: false): a mocked module, a stubbed global or variable of the
+ * environment, or fake timers or spies it never restores.
+ */
+const LEAKS = [/\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/, /\bprocess\.env(\.\w+|\[[^\]]+\])\s*=[^=]|\bdelete process\.env\b/, /\bglobalThis\.\w+\s*=[^=]/];
+const RESTORED: Array<[RegExp, RegExp]> = [
+  [/\bvi\.useFakeTimers\(/, /\bvi\.useRealTimers\(/],
+  [/\bvi\.spyOn\(/, /\bvi\.restoreAllMocks\(|\.mockRestore\(/],
+];
+
+export function leavesNothingBehind(source: string): boolean {
+  return !LEAKS.some((pattern) => pattern.test(source)) && RESTORED.every(([use, restore]) => !use.test(source) || restore.test(source));
+}
+
+/** The first-pass-only files whose workers share their modules: each imports the engine and the contract suite once per worker, not once per file. */
+export function sharingModules(root: string): string[] {
+  return sameOnEveryNode(root).filter((file) => leavesNothingBehind(readFileSync(join(root, file), 'utf8')));
+}
+
