@@ -33,6 +33,8 @@ if (!args.includes('--report')) {
 // The final report when the run finished; after an interrupted run, the results Stryker kept (incremental.json).
 const newest = [REPORT_FILE, INCREMENTAL_FILE].map((f) => join(root, f)).filter(existsSync).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 if (!newest) throw new Error(`no mutation report at ${REPORT_FILE}: run npm run mutation first`);
-const { text, score } = scoreReport(inSample(JSON.parse(readFileSync(newest, 'utf8')), MUTATE));
+// Scored over what was mutated: the sample, or the files MUTATE names instead (as the config reads it).
+const mutated = process.env.MUTATE ? process.env.MUTATE.split(',') : MUTATE;
+const { text, score } = scoreReport(inSample(JSON.parse(readFileSync(newest, 'utf8')), mutated));
 console.log(`${text}\n\n(from ${newest.slice(root.length)})`);
 process.exitCode = score === null ? 1 : 0;
