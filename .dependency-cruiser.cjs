@@ -14,7 +14,8 @@
  *
  * Type-only imports count too (tsPreCompilationDeps): a type from above is a dependency on above.
  * The circle rule covers the whole repository (src/, contracts/, scripts/, test/, bench/), and
- * contracts/ stays a black-box client: it imports nothing from src/.
+ * contracts/ stays a black-box client: it imports nothing from src/. Its tools (suite/, proxy/, drift/,
+ * diff/, scene/) use each other only through their index.ts, and share only contracts/shared/.
  * Run by `npm run lint:deps` (part of `npm test`): any violation fails it.
  */
 const SERVICES = 'builds|library|targets|sharing|keys|chat|images|audio|suggestions|ledger|seed';
@@ -40,6 +41,27 @@ module.exports = {
       comment: 'The contract suite checks any implementation from outside: it imports nothing of the simulator.',
       from: { path: '^contracts/' },
       to: { path: '^src/' },
+    },
+    {
+      name: 'contracts-shared-below-tools',
+      severity: 'error',
+      comment: 'contracts/shared/ is what the suite, the proxy, drift, diff and scene share: it imports none of them.',
+      from: { path: '^contracts/shared/' },
+      to: { path: '^contracts/', pathNot: '^contracts/shared/' },
+    },
+    {
+      name: 'contracts-tools-by-entry',
+      severity: 'error',
+      comment: "A tool of contracts/ uses another one only through that tool's index.ts, its one entry point.",
+      from: { path: '^contracts/(suite|proxy|drift|diff|scene)/' },
+      to: { path: '^contracts/(suite|proxy|drift|diff|scene)/', pathNot: ['^contracts/$1/', '^contracts/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'contracts-commands-on-top',
+      severity: 'error',
+      comment: 'The command (run.ts) and the Vitest entry of the suite stand above every tool: nothing imports them.',
+      from: { path: '^contracts/' },
+      to: { path: '^contracts/(run|suite\\.contract)\\.ts$' },
     },
     {
       name: 'ground-floor',

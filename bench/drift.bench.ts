@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Har } from '../contracts/drift/har.js';
+import type { Har } from '../contracts/shared/har.js';
 import { replayRecording } from '../contracts/drift/replay.js';
 import { formatDrift } from '../contracts/drift/report.js';
 import { runProxy } from '../contracts/proxy/command.js';

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readHar } from '../contracts/drift/har.js';
+import { readHar } from '../contracts/shared/har.js';
 import { writeScene } from '../contracts/scene/command.js';
 import { makeScene } from '../contracts/scene/scene.js';
 import { InProcessRecording } from '../test/scene/in-process-har.js';

@@ -5,9 +5,7 @@
  * Black-box: it imports nothing from src/, only reads openapi.yaml and talks HTTP.
  */
 import { afterAll, describe, it } from 'vitest';
-import { configFromEnv } from './lib/config.js';
-import { formatReport, writeSummary } from './lib/report.js';
-import { SuiteRun } from './lib/runner.js';
+import { configFromEnv, formatReport, SuiteRun, writeSummary } from './suite/index.js';
 
 const config = configFromEnv(process.env);
 const run = await SuiteRun.open(config);

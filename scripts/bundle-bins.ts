@@ -96,7 +96,7 @@ await build({
 });
 await build({ ...common, entryPoints: { run: 'contracts/run.ts' }, outdir: 'dist/contracts' });
 
-// The package's contracts, parsed, beside the bundled suite (contracts/lib/openapi-model.ts reads
+// The package's contracts, parsed, beside the bundled suite (contracts/shared/openapi-model.ts reads
 // them when a contract's text hashes the same, instead of parsing its YAML at every start).
 const documents: Record<string, unknown> = {};
 for (const name of ['openapi.yaml', 'simulator-control.yaml']) {

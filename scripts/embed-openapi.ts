@@ -23,7 +23,7 @@ const text = [
 writeFileSync(`${root}src/contract/openapi.generated.ts`, text);
 compileValidators({ service, control }, `${root}src/contract`);
 // The same documents parsed beside the contract suite's sources, as the build leaves them beside
-// the compiled suite (contracts/lib/openapi-model.ts): every test process that loads the suite
+// the compiled suite (contracts/shared/openapi-model.ts): every test process that loads the suite
 // or its validator reads JSON instead of parsing the YAML again.
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-writeFileSync(`${root}contracts/lib/contract-documents.json`, JSON.stringify({ [sha256(serviceText)]: service, [sha256(controlText)]: control }));
+writeFileSync(`${root}contracts/shared/contract-documents.json`, JSON.stringify({ [sha256(serviceText)]: service, [sha256(controlText)]: control }));

@@ -9,8 +9,8 @@ const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.ur
  * the contract kit's under a first line that says so. The two must never part.
  */
 describe("the contract kit's copies of the command-line helpers", () => {
-  it.each(['cli/launcher-watch', 'errors/closest-name'])("contracts/lib's copy of src/%s.ts is the same, line for line", (source) => {
-    const copy = read(`contracts/lib/${source.split('/')[1]}.ts`).split('\n');
+  it.each(['cli/launcher-watch', 'errors/closest-name'])("contracts/shared's copy of src/%s.ts is the same, line for line", (source) => {
+    const copy = read(`contracts/shared/${source.split('/')[1]}.ts`).split('\n');
     expect(copy[0]).toMatch(new RegExp(`^// A copy of src/${source}\\.ts`));
     expect(copy.slice(1).join('\n')).toBe(read(`src/${source}.ts`));
   });

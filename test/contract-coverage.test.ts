@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv } from '../contracts/lib/config.js';
-import { ExerciseLog, matchOperation } from '../contracts/lib/exercise-log.js';
-import { exerciseReport, formatExerciseReport, type ExerciseReport } from '../contracts/lib/exercise-report.js';
-import { readOperations } from '../contracts/lib/openapi-model.js';
-import { COVERAGE_FILE, formatReport, writeSummary } from '../contracts/lib/report.js';
-import { runContractSuite } from '../contracts/lib/runner.js';
+import { configFromEnv } from '../contracts/suite/config.js';
+import { ExerciseLog, matchOperation } from '../contracts/shared/exercise-log.js';
+import { exerciseReport, formatExerciseReport, type ExerciseReport } from '../contracts/shared/exercise-report.js';
+import { readOperations } from '../contracts/shared/openapi-model.js';
+import { COVERAGE_FILE, formatReport, writeSummary } from '../contracts/suite/report.js';
+import { runContractSuite } from '../contracts/suite/runner.js';
 import { simulatorUnderTest } from './violations/violated-simulator.js';
 
 const config = (env: Record<string, string>) => configFromEnv({ CONTRACT_BASE_URL: 'http://simulator.in-process', CONTRACT_RUN_ID: 'coverage', CONTRACT_MODEL: '0', ...env });

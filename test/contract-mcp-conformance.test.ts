@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONFORMANCE, failureLines, mcpConformanceChecks } from '../contracts/lib/checks/mcp-conformance.js';
-import { configFromEnv } from '../contracts/lib/config.js';
-import { SuiteRun } from '../contracts/lib/runner.js';
+import { CONFORMANCE, failureLines, mcpConformanceChecks } from '../contracts/suite/checks/mcp-conformance.js';
+import { configFromEnv } from '../contracts/suite/config.js';
+import { SuiteRun } from '../contracts/suite/runner.js';
 import { startCli } from './support/cli-server.js';
 import { repeatRun } from './support/once.js';
 import { missing } from './support/requirements.js';

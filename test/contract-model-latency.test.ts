@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv } from '../contracts/lib/config.js';
-import { SuiteRun, type CheckResult } from '../contracts/lib/runner.js';
-import { ConcurrentFirsts, CreateBuild } from '../contracts/model/commands/builds.js';
-import { ApiModel } from '../contracts/model/model.js';
-import { openAccounts } from '../contracts/model/setup.js';
-import { World } from '../contracts/model/world.js';
+import { configFromEnv } from '../contracts/suite/config.js';
+import { SuiteRun, type CheckResult } from '../contracts/suite/runner.js';
+import { ConcurrentFirsts, CreateBuild } from '../contracts/suite/model/commands/builds.js';
+import { ApiModel } from '../contracts/suite/model/model.js';
+import { openAccounts } from '../contracts/suite/model/setup.js';
+import { World } from '../contracts/suite/model/world.js';
 import { repeatRun } from './support/once.js';
 import { startLatencyProxy, withLatency } from './support/latency-proxy.js';
 import { serveOnLoopback, simulatorUnderTest, type TestTarget } from './violations/violated-simulator.js';

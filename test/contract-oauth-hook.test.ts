@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv } from '../contracts/lib/config.js';
-import { runContractSuite } from '../contracts/lib/runner.js';
+import { configFromEnv } from '../contracts/suite/config.js';
+import { runContractSuite } from '../contracts/suite/runner.js';
 import { serveOnLoopback, simulatorUnderTest } from './violations/violated-simulator.js';
 import { VIOLATIONS } from './violations/catalog.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ContractValidator } from '../contracts/lib/contract-validator.js';
-import { CONTRACT_FILES, readOperations } from '../contracts/lib/openapi-model.js';
-import { ResponseRules, RULES } from '../contracts/lib/response-rules.js';
+import { ContractValidator } from '../contracts/shared/contract-validator.js';
+import { CONTRACT_FILES, readOperations } from '../contracts/shared/openapi-model.js';
+import { ResponseRules, RULES } from '../contracts/shared/response-rules.js';
 
 const validator = ContractValidator.fromFiles(CONTRACT_FILES, { allowUndocumentedHeaders: true });
 const createBuild = readOperations().find((o) => o.id === 'createBuild')!;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { allChecks } from '../contracts/lib/checks/index.js';
-import { readOperations } from '../contracts/lib/openapi-model.js';
-import { mcpConformanceChecks } from '../contracts/lib/checks/mcp-conformance.js';
-import { modelPhaseCheck } from '../contracts/model/check.js';
-import { RULE_CATALOGUE, uncoveredRules } from '../contracts/rules/index.js';
-import { ruleCoverage } from '../contracts/rules/rule.js';
+import { allChecks } from '../contracts/suite/checks/index.js';
+import { readOperations } from '../contracts/shared/openapi-model.js';
+import { mcpConformanceChecks } from '../contracts/suite/checks/mcp-conformance.js';
+import { modelPhaseCheck } from '../contracts/suite/model/check.js';
+import { RULE_CATALOGUE, uncoveredRules } from '../contracts/suite/rules/index.js';
+import { ruleCoverage } from '../contracts/suite/rules/rule.js';
 
 const operations = readOperations();
 // The model-based phase is a check of every default run (the runner appends it after the others).

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ContractFailure, SkipSignal } from '../contracts/lib/outcomes.js';
-import { runProperty } from '../contracts/properties/run-property.js';
+import { ContractFailure, SkipSignal } from '../contracts/shared/outcomes.js';
+import { runProperty } from '../contracts/suite/properties/run-property.js';
 
 const RULE = 'openapi.yaml: a rule';
 

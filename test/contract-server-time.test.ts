@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServerTime, SimulatorControl } from '../contracts/lib/server-time.js';
+import { ServerTime, SimulatorControl } from '../contracts/shared/server-time.js';
 import { simulatorUnderTest } from './violations/violated-simulator.js';
 
 const BASE = 'http://simulator.in-process';

@@ -3,16 +3,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { allChecks } from '../contracts/lib/checks/index.js';
-import { readOperations } from '../contracts/lib/openapi-model.js';
-import { mcpConformanceChecks } from '../contracts/lib/checks/mcp-conformance.js';
-import { modelPhaseCheck } from '../contracts/model/check.js';
-import { RULE_CATALOGUE, uncoveredRules } from '../contracts/rules/index.js';
-import { PROTOCOL_STATEMENTS } from '../contracts/rules/protocol-statements.js';
-import { SOURCE_MAP, verdictOf, type SourceMapping } from '../contracts/rules/source-map.js';
-import { openapiStatements, specStatements, type SourceStatement } from '../contracts/rules/source-statements.js';
-import { UNMINED_DESCRIPTIONS } from '../contracts/rules/unmined-descriptions.js';
-import type { Verdict } from '../contracts/rules/verdict.js';
+import { allChecks } from '../contracts/suite/checks/index.js';
+import { readOperations } from '../contracts/shared/openapi-model.js';
+import { mcpConformanceChecks } from '../contracts/suite/checks/mcp-conformance.js';
+import { modelPhaseCheck } from '../contracts/suite/model/check.js';
+import { RULE_CATALOGUE, uncoveredRules } from '../contracts/suite/rules/index.js';
+import { PROTOCOL_STATEMENTS } from '../contracts/suite/rules/protocol-statements.js';
+import { SOURCE_MAP, verdictOf, type SourceMapping } from '../contracts/suite/rules/source-map.js';
+import { openapiStatements, specStatements, type SourceStatement } from '../contracts/suite/rules/source-statements.js';
+import { UNMINED_DESCRIPTIONS } from '../contracts/suite/rules/unmined-descriptions.js';
+import type { Verdict } from '../contracts/suite/rules/verdict.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // The specification sits beside the clone (../shared/spec), or where CONTENT_SPEC names it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runContractSuite, SuiteRun } from '../contracts/lib/runner.js';
+import { runContractSuite, SuiteRun } from '../contracts/suite/runner.js';
 import { config, failures, outcome } from './violations/suite-run.js';
 import { repeatRun } from './support/once.js';
 import { inProcessFetch } from './violations/in-process-fetch.js';

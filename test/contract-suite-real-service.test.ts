@@ -4,7 +4,7 @@
  * files run beside it meanwhile.
  */
 import { describe, expect, it } from 'vitest';
-import { runContractSuite } from '../contracts/lib/runner.js';
+import { runContractSuite } from '../contracts/suite/runner.js';
 import { config, failures, outcome } from './violations/suite-run.js';
 import { simulatorUnderTest } from './violations/violated-simulator.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ContractValidator } from '../contracts/lib/contract-validator.js';
-import { CONTRACT_FILES } from '../contracts/lib/openapi-model.js';
+import { ContractValidator } from '../contracts/shared/contract-validator.js';
+import { CONTRACT_FILES } from '../contracts/shared/openapi-model.js';
 import { contract } from './support/contract.js';
 
 const rate = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '1772442060', 'x-correlation-id': 'corr_abc123' };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SimulatorControl, type FetchLike } from '../contracts/lib/server-time.js';
-import { configFromEnv } from '../contracts/lib/config.js';
-import { openSession } from '../contracts/lib/session.js';
+import { SimulatorControl, type FetchLike } from '../contracts/shared/server-time.js';
+import { configFromEnv } from '../contracts/suite/config.js';
+import { openSession } from '../contracts/suite/session.js';
 
 /** A stand-in simulator that records the control calls and answers as a simulator of either generation. */
 function fakeSimulator(offersAccountClocks: boolean) {

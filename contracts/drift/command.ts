@@ -2,10 +2,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyAccepted, readAcceptFile, type AcceptedDifference } from './accept.js';
 import type { CredentialRole } from './credentials.js';
-import { readHar, type Har } from './har.js';
+import { readHar, type Har } from '../shared/har.js';
 import { replayRecording } from './replay.js';
-import { watchStopRequests } from '../lib/stop-signals.js';
-import { explainParseArgs, usageLine } from '../lib/usage-problem.js';
+import { watchStopRequests } from '../shared/stop-signals.js';
+import { explainParseArgs, usageLine } from '../shared/usage-problem.js';
 import { driftReport, formatDriftReport, writeDriftReports, type DriftReport } from './report.js';
 
 export const DRIFT_USAGE = `Usage: content-contracts drift --har <file> --base-url <url> [options]

@@ -1,4 +1,4 @@
-import type { OperationInfo } from '../lib/openapi-model.js';
+import type { OperationInfo } from '../shared/openapi-model.js';
 import { DRIFT_RULES, type Drift, type DriftRule } from './rules.js';
 import type { ResponseSchemas } from './schema-walk.js';
 

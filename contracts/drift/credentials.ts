@@ -1,6 +1,6 @@
-import { matchOperation } from '../lib/exercise-log.js';
-import type { OperationInfo } from '../lib/openapi-model.js';
-import { header, type HarEntry } from './har.js';
+import { matchOperation } from '../shared/exercise-log.js';
+import type { OperationInfo } from '../shared/openapi-model.js';
+import { header, type HarEntry } from '../shared/har.js';
 
 /** What a recorded credential could do, read from the answers it got. */
 export type CredentialRole = 'readWrite' | 'readOnly' | 'writeOnly' | 'revoked';

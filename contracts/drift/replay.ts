@@ -1,9 +1,9 @@
-import { matchOperation } from '../lib/exercise-log.js';
-import { CONTRACT_FILES, readContractDocument, readOperations } from '../lib/openapi-model.js';
-import type { FetchLike } from '../lib/server-time.js';
+import { matchOperation } from '../shared/exercise-log.js';
+import { CONTRACT_FILES, readContractDocument, readOperations } from '../shared/openapi-model.js';
+import type { FetchLike } from '../shared/server-time.js';
 import { compareAnswers, distinct, parseBody, type Answer } from './compare.js';
 import { credentialRoles, pathOf, type CredentialRole } from './credentials.js';
-import { header, type Har, type HarEntry } from './har.js';
+import { header, type Har, type HarEntry } from '../shared/har.js';
 import { IdMap } from './id-map.js';
 import type { Drift } from './rules.js';
 import { ResponseSchemas } from './schema-walk.js';

@@ -1,4 +1,4 @@
-import type { OperationInfo } from '../lib/openapi-model.js';
+import type { OperationInfo } from '../shared/openapi-model.js';
 
 type Json = Record<string, any>;
 

@@ -1,5 +1,5 @@
-import { SimulatorControl, type FetchLike } from '../lib/server-time.js';
-import { header, type HarEntry } from './har.js';
+import { SimulatorControl, type FetchLike } from '../shared/server-time.js';
+import { header, type HarEntry } from '../shared/har.js';
 import type { CredentialRole } from './credentials.js';
 
 /** A fresh simulator account's balance when the recording never read one. */

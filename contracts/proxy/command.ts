@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import type { ContractLevel } from '../lib/contract-validator.js';
-import { CONTRACT_FILES, readContractDocument } from '../lib/openapi-model.js';
+import type { ContractLevel } from '../shared/contract-validator.js';
+import { CONTRACT_FILES, readContractDocument } from '../shared/openapi-model.js';
 import { HarRecorder } from './har-recorder.js';
 import { Inspector } from './inspector.js';
 import { formatProxyReport, writeProxyReports, type ProxyReport } from './report.js';
 import { startProxy } from './server.js';
-import { watchStopRequests } from '../lib/stop-signals.js';
-import { explainParseArgs, usageLine } from '../lib/usage-problem.js';
+import { watchStopRequests } from '../shared/stop-signals.js';
+import { explainParseArgs, usageLine } from '../shared/usage-problem.js';
 
 export const PROXY_USAGE = `Usage: content-contracts proxy --target <url> [--port <n>] [options]
 

@@ -1,7 +1,7 @@
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
-import { redactSecrets } from '../drift/body-redaction.js';
-import { harHeaders, isTextual, queryOf, type HarEntry } from '../drift/har.js';
-import { redactUrl } from '../drift/url-redaction.js';
+import { redactSecrets } from '../shared/body-redaction.js';
+import { harHeaders, isTextual, queryOf, type HarEntry } from '../shared/har.js';
+import { redactUrl } from '../shared/url-redaction.js';
 import type { PassedExchange } from './server.js';
 
 /** Headers of one connection or one proxy hop: not what the client and the service said to each other. */

@@ -1,8 +1,8 @@
-import { ContractValidator, type ContractLevel } from '../lib/contract-validator.js';
-import { ExerciseLog, matchOperation } from '../lib/exercise-log.js';
-import { exerciseReport, type ExerciseReport } from '../lib/exercise-report.js';
-import { CONTRACT_FILES, readOperations, type OperationInfo } from '../lib/openapi-model.js';
-import { ResponseRules, type RuleTime } from '../lib/response-rules.js';
+import { ContractValidator, type ContractLevel } from '../shared/contract-validator.js';
+import { ExerciseLog, matchOperation } from '../shared/exercise-log.js';
+import { exerciseReport, type ExerciseReport } from '../shared/exercise-report.js';
+import { CONTRACT_FILES, readOperations, type OperationInfo } from '../shared/openapi-model.js';
+import { ResponseRules, type RuleTime } from '../shared/response-rules.js';
 import { BehaviourChecks } from './behaviour.js';
 import { RequestChecker } from './request-check.js';
 import type { PassedExchange } from './server.js';

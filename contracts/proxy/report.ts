@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatExerciseReport } from '../lib/exercise-report.js';
-import { RULES } from '../lib/response-rules.js';
+import { formatExerciseReport } from '../shared/exercise-report.js';
+import { RULES } from '../shared/response-rules.js';
 import { BEHAVIOUR_RULES } from './behaviour.js';
 import { CREDENTIAL_RULE, REQUEST_RULE, type InspectionSummary, type ProxyViolation } from './inspector.js';
 

@@ -3,8 +3,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
 import { parse } from 'yaml';
-import type { ContractLevel } from '../lib/contract-validator.js';
-import { documentedView } from '../lib/documented-view.js';
+import type { ContractLevel } from '../shared/contract-validator.js';
+import { documentedView } from '../shared/documented-view.js';
 
 const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 

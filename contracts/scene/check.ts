@@ -1,12 +1,8 @@
-import { matchOperation } from '../lib/exercise-log.js';
-import { CONTRACT_FILES, readContractDocument, readOperations } from '../lib/openapi-model.js';
-import type { FetchLike } from '../lib/server-time.js';
-import { compareAnswers, distinct, type Answer } from '../drift/compare.js';
-import type { Har } from '../drift/har.js';
-import { IdMap } from '../drift/id-map.js';
-import { documentedResponseHeaders, recordedAnswer, sendCall } from '../drift/replay.js';
-import type { Drift } from '../drift/rules.js';
-import { ResponseSchemas } from '../drift/schema-walk.js';
+import { matchOperation } from '../shared/exercise-log.js';
+import { CONTRACT_FILES, readContractDocument, readOperations } from '../shared/openapi-model.js';
+import type { FetchLike } from '../shared/server-time.js';
+import { type Answer, compareAnswers, distinct, documentedResponseHeaders, type Drift, IdMap, recordedAnswer, ResponseSchemas, sendCall } from '../drift/index.js';
+import type { Har } from '../shared/har.js';
 import { fillMapping, type LoadAnswer } from './mapping.js';
 import { observe } from './observe.js';
 import { planReads, type ReadPlan } from './reads.js';

@@ -1,8 +1,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readHar } from '../drift/har.js';
-import { formatDrift } from '../drift/report.js';
+import { readHar } from '../shared/har.js';
+import { formatDrift } from '../drift/index.js';
 import { checkScene, type SceneCheck } from './check.js';
 import { fillMapping, readLoadAnswer, readMapping } from './mapping.js';
 import { makeScene } from './scene.js';

@@ -1,6 +1,5 @@
-import { header, type Har, type HarEntry } from '../drift/har.js';
-import { recordedTime } from '../drift/target.js';
-import { servicePath } from '../drift/replay.js';
+import { header, type Har, type HarEntry } from '../shared/har.js';
+import { recordedTime, servicePath } from '../drift/index.js';
 import { classify, type Seen, type SeenKind } from './shapes.js';
 
 /** One credential of the recording: its Authorization value as recorded (a hint, or whole in a browser's export). */

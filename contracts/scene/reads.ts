@@ -1,6 +1,6 @@
-import { header, type Har, type HarEntry } from '../drift/har.js';
-import { servicePath } from '../drift/replay.js';
-import { redactUrl } from '../drift/url-redaction.js';
+import { header, type Har, type HarEntry } from '../shared/har.js';
+import { servicePath } from '../drift/index.js';
+import { redactUrl } from '../shared/url-redaction.js';
 import { credentialOfCall } from './mapping.js';
 import { responseText } from './observe.js';
 import type { Scene } from './types.js';

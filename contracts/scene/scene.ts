@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import type { Har } from '../drift/har.js';
-import { servicePath } from '../drift/replay.js';
+import type { Har } from '../shared/har.js';
+import { servicePath } from '../drift/index.js';
 import { accountScene } from './account-scene.js';
 import { NAME } from './names.js';
 import { observe } from './observe.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ContractValidator, Violation } from '../../contracts/lib/contract-validator.js';
+import type { ContractValidator, Violation } from '../../contracts/shared/contract-validator.js';
 import { readOperations, RequestChecker, requests, type FuzzRequest, type Operation, type RequestContext } from './operations.js';
 import { IdPool } from './id-pool.js';
 import { followUps } from './stateful.js';

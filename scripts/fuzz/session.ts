@@ -1,5 +1,5 @@
-import { ContractValidator } from '../../contracts/lib/contract-validator.js';
-import { CONTRACT_FILES, readContractDocument } from '../../contracts/lib/openapi-model.js';
+import { ContractValidator } from '../../contracts/shared/contract-validator.js';
+import { CONTRACT_FILES, readContractDocument } from '../../contracts/shared/openapi-model.js';
 import { count, fuzzDocument, type DocumentResult, type FuzzBudget } from './runner.js';
 import { startSimulator } from './simulator.js';
 

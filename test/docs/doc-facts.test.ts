@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRestBundle, buildWholeBundle } from '../../scripts/bundle-browser.js';
-import { RULE_CATALOGUE } from '../../contracts/rules/index.js';
+import { RULE_CATALOGUE } from '../../contracts/suite/rules/index.js';
 import { mcpRig, type McpRig } from '../mcp/support.js';
 import { root } from './markdown.js';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { compareAnswers, parseBody, type Answer } from '../../contracts/drift/compare.js';
 import { credentialRoles } from '../../contracts/drift/credentials.js';
-import type { HarEntry } from '../../contracts/drift/har.js';
+import type { HarEntry } from '../../contracts/shared/har.js';
 import { IdMap } from '../../contracts/drift/id-map.js';
 import { ResponseSchemas } from '../../contracts/drift/schema-walk.js';
 import { StateTracker } from '../../contracts/drift/states.js';
-import { matchOperation } from '../../contracts/lib/exercise-log.js';
-import { CONTRACT_FILES, readContractDocument, readOperations } from '../../contracts/lib/openapi-model.js';
+import { matchOperation } from '../../contracts/shared/exercise-log.js';
+import { CONTRACT_FILES, readContractDocument, readOperations } from '../../contracts/shared/openapi-model.js';
 
 const operations = readOperations();
 const schemas = new ResponseSchemas(readContractDocument(CONTRACT_FILES.service));

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import harValidator from 'har-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDrift } from '../../contracts/drift/command.js';
-import type { Har } from '../../contracts/drift/har.js';
+import type { Har } from '../../contracts/shared/har.js';
 import { replayRecording } from '../../contracts/drift/replay.js';
 import { formatDrift } from '../../contracts/drift/report.js';
 import type { Drift } from '../../contracts/drift/rules.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import harValidator from 'har-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDrift } from '../../contracts/drift/command.js';
-import type { Har } from '../../contracts/drift/har.js';
+import type { Har } from '../../contracts/shared/har.js';
 import { replayRecording } from '../../contracts/drift/replay.js';
 import { formatDrift } from '../../contracts/drift/report.js';
 import { assertContract } from '../support/contract.js';

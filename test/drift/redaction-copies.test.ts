@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { redactSecrets as suiteSecrets } from '../../contracts/drift/body-redaction.js';
-import { redactUrl as suiteUrl } from '../../contracts/drift/url-redaction.js';
+import { redactSecrets as suiteSecrets } from '../../contracts/shared/body-redaction.js';
+import { redactUrl as suiteUrl } from '../../contracts/shared/url-redaction.js';
 import { redactSecrets } from '../../src/observe/body-redaction.js';
 import { redactUrl } from '../../src/observe/url-redaction.js';
 

@@ -1,6 +1,6 @@
 /**
  * The contract suite as the test of a mutated simulator: one test per area of the strict level's
- * checks (auth, builds, tokens, …: contracts/lib/areas.ts), each against a fresh in-process
+ * checks (auth, builds, tokens, …: contracts/suite/areas.ts), each against a fresh in-process
  * simulator of its own, its checks in the suite's order. Every check passes alone too, so an
  * area passes or fails by what its own checks see. Stryker's per-test coverage then runs, for
  * each mutant, only the areas whose checks reach the mutated code; an area, not a check, per
@@ -9,10 +9,10 @@
  * simulator through an in-process fetch, as test/contract-suite.test.ts runs it.
  */
 import { describe, expect, it } from 'vitest';
-import { areaOf } from '../../contracts/lib/areas.js';
-import { allChecks } from '../../contracts/lib/checks/index.js';
-import { readOperations } from '../../contracts/lib/openapi-model.js';
-import { SuiteRun } from '../../contracts/lib/runner.js';
+import { areaOf } from '../../contracts/suite/areas.js';
+import { allChecks } from '../../contracts/suite/checks/index.js';
+import { readOperations } from '../../contracts/shared/openapi-model.js';
+import { SuiteRun } from '../../contracts/suite/runner.js';
 import { config } from '../violations/suite-run.js';
 import { simulatorUnderTest } from '../violations/violated-simulator.js';
 

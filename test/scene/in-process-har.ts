@@ -1,5 +1,5 @@
-import { redactSecrets } from '../../contracts/drift/body-redaction.js';
-import { harHeaders, type Har, type HarEntry } from '../../contracts/drift/har.js';
+import { redactSecrets } from '../../contracts/shared/body-redaction.js';
+import { harHeaders, type Har, type HarEntry } from '../../contracts/shared/har.js';
 import { createSimulator, type Simulator } from '../../src/simulator.js';
 
 const encoder = new TextEncoder();

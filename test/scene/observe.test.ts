@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HarEntry } from '../../contracts/drift/har.js';
+import type { HarEntry } from '../../contracts/shared/har.js';
 import { formatDrift } from '../../contracts/drift/report.js';
 import { checkScene } from '../../contracts/scene/check.js';
 import { planReads } from '../../contracts/scene/reads.js';

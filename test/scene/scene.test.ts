@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Har } from '../../contracts/drift/har.js';
+import type { Har } from '../../contracts/shared/har.js';
 import { formatDrift } from '../../contracts/drift/report.js';
 import { runProxy } from '../../contracts/proxy/command.js';
 import { checkScene } from '../../contracts/scene/check.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Har, HarEntry } from '../../contracts/drift/har.js';
+import type { Har, HarEntry } from '../../contracts/shared/har.js';
 import { formatDrift } from '../../contracts/drift/report.js';
 import { checkScene, loadOver } from '../../contracts/scene/check.js';
 import { formatSceneCheck, writeScene } from '../../contracts/scene/command.js';

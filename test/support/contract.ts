@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { ContractValidator, type ObservedResponse } from '../../contracts/lib/contract-validator.js';
+import { ContractValidator, type ObservedResponse } from '../../contracts/shared/contract-validator.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

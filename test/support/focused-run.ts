@@ -1,4 +1,4 @@
-import type { CheckResult } from '../../contracts/lib/check.js';
+import type { CheckResult } from '../../contracts/suite/check.js';
 import { config, runChecks } from '../violations/suite-run.js';
 import { simulatorUnderTest } from '../violations/violated-simulator.js';
 import type { Violation } from '../violations/violation.js';

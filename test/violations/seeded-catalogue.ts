@@ -15,7 +15,7 @@
  * catalogue runs on CI's first pass; the later ones run the suite against a correct simulator.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { runContractSuite } from '../../contracts/lib/runner.js';
+import { runContractSuite } from '../../contracts/suite/runner.js';
 import { repeatRun } from '../support/once.js';
 import { VIOLATIONS } from './catalog.js';
 import { config, failures, runAreas } from './suite-run.js';

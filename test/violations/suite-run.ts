@@ -1,9 +1,9 @@
 /** How the contract suite's own tests run it in-process, and read what it found. */
-import { areaOf } from '../../contracts/lib/areas.js';
-import type { CheckResult } from '../../contracts/lib/check.js';
-import { configFromEnv } from '../../contracts/lib/config.js';
-import { SuiteRun, type SuiteSummary } from '../../contracts/lib/runner.js';
-import type { FetchLike } from '../../contracts/lib/server-time.js';
+import { areaOf } from '../../contracts/suite/areas.js';
+import type { CheckResult } from '../../contracts/suite/check.js';
+import { configFromEnv } from '../../contracts/suite/config.js';
+import { SuiteRun, type SuiteSummary } from '../../contracts/suite/runner.js';
+import type { FetchLike } from '../../contracts/shared/server-time.js';
 
 const BASE = 'http://simulator.in-process';
 

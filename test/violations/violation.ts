@@ -13,7 +13,7 @@ export interface Violation {
   /** A piece of the broken rule's text, which some failure must contain. */
   rule: string;
   /**
-   * The areas of the contract the fault is in (contracts/lib/areas.ts): the strict run that
+   * The areas of the contract the fault is in (contracts/suite/areas.ts): the strict run that
    * must catch it runs their checks only, as one would after changing that part of a server.
    * Given here where it differs from its part of the catalogue (catalog.ts); undefined: the
    * whole suite.
