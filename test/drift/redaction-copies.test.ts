@@ -13,7 +13,7 @@ const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta
  */
 describe("the contract suite's copy of the journal's redaction", () => {
   it.each(['body-redaction', 'url-redaction'])('%s.ts is the simulator\'s, line for line, under a first line that says so', (name) => {
-    const copy = read(`contracts/drift/${name}.ts`).split('\n');
+    const copy = read(`contracts/shared/${name}.ts`).split('\n');
     expect(copy[0]).toMatch(new RegExp(`^// .*src/observe/${name}\\.ts`));
     expect(copy.slice(1).join('\n')).toBe(read(`src/observe/${name}.ts`));
   });

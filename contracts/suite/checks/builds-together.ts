@@ -1,6 +1,6 @@
 import { pollBuild } from '../build-observer.js';
 import type { Check } from '../check.js';
-import { createTarget, readBalance } from '../fixtures.js';
+import { readBalance } from '../fixtures.js';
 import { expectEqual, expectThat } from '../../shared/outcomes.js';
 import type { Session } from '../session.js';
 import { expectStatus } from './expect.js';
@@ -11,7 +11,6 @@ import { expectStatus } from './expect.js';
  * and status while the builds move through the pipeline.
  */
 export const REFUNDS = 'DESIGN: failure, openapi.yaml: BuildFailure: each failed build is refunded as it fails: at every moment the balance is what was bought less the builds not failed, and the refunds are in the ledger in the order the builds failed (newest first)';
-export const BOTH_FILTERS = 'openapi.yaml: listBuilds: targetId and status filter together (both hold) and alone, at every moment of the builds\' pipeline: exactly the builds of the unfiltered list whose fields are the values asked';
 
 const BLOG_PRICE = 1;
 /** The stages the failing builds fail at, in the order of creation: early, late, in between. */
@@ -34,19 +33,6 @@ async function whileStill<T>(s: Session, ids: readonly string[], between: () => 
   const value = await between();
   const after = await read();
   return before.join() === after.join() ? { statuses: after, value } : undefined;
-}
-
-interface Listed {
-  id: string;
-  targetId: string;
-  status: string;
-}
-
-async function listed(s: Session, query: Record<string, string>, rule: string): Promise<Listed[]> {
-  const reply = await s.client.op('listBuilds', {}, { query: { ...query, limit: '100' } });
-  expectStatus(reply, 200, `${rule}: GET /api/v1/builds?${new URLSearchParams(query)}`);
-  // Newest first: the builds of this check, the account's newest, are on the first page.
-  return reply.json.data as Listed[];
 }
 
 export function buildsTogetherChecks(): Check[] {
@@ -88,56 +74,6 @@ export function buildsTogetherChecks(): Check[] {
         expectEqual(refunds.length, ids.length, `${REFUNDS}: one refund per failed build`);
         const order = [...refunds].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
         expectEqual(refunds.map((t) => t.buildId), order.map((t) => t.buildId), `${REFUNDS}: refunds newest first (${refunds.map((t) => t.createdAt).join(', ')})`);
-      },
-    },
-    {
-      id: 'builds.list-both-filters',
-      title: BOTH_FILTERS,
-      level: 'strict',
-      groups: ['spend', 'wait'],
-      covers: ['listBuilds'],
-      requests: 600,
-      run: async (s) => {
-        s.spend(4 * BLOG_PRICE, 'builds of two targets listed while they move');
-        const targets = [await createTarget(s, 'filters-one'), await createTarget(s, 'filters-two')];
-        // The second target's build starts first, so that for a while it is alone in its status.
-        const ids = [await createBlog(s, targets[1]!.id, `Filter order ${s.config.runId} first`)];
-        for (let round = 0; round < 200 && (await pollBuild(s, ids[0]!)).status === 'pending'; round++) await s.time.sleep(s.fineStepMs);
-        for (const n of [1, 2, 3]) ids.push(await createBlog(s, targets[0]!.id, `Filter order ${s.config.runId} ${n}`));
-        const judged = new Set<string>();
-        for (let round = 0; round < 400; round++) {
-          await s.client.ensureWindow('readWrite', 'listBuilds', 40);
-          const now = [];
-          for (const id of ids) now.push((await pollBuild(s, id)).status);
-          // The lists are judged once per combination of statuses: a moment like the last one adds nothing.
-          if (judged.has(now.join())) {
-            if (now.every((st) => st === 'completed' || st === 'failed')) break;
-            await s.time.sleep(s.fineStepMs * 2);
-            continue;
-          }
-          const seen = await whileStill(s, ids, async () => {
-            const all = (await listed(s, {}, BOTH_FILTERS)).filter((b) => ids.includes(b.id));
-            const wrong: string[] = [];
-            const statuses = [...new Set(all.map((b) => b.status))];
-            const queries: Array<Record<string, string>> = [
-              ...statuses.map((status) => ({ status })),
-              ...targets.flatMap((t) => [{ targetId: t.id }, ...statuses.map((status) => ({ targetId: t.id, status }))]),
-            ];
-            for (const query of queries) {
-              const expected = all.filter((b) => (!query.targetId || b.targetId === query.targetId) && (!query.status || b.status === query.status)).map((b) => b.id);
-              const got = (await listed(s, query, BOTH_FILTERS)).filter((b) => ids.includes(b.id)).map((b) => b.id);
-              if (got.join() !== expected.join()) wrong.push(`?${new URLSearchParams(query)}: ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`);
-            }
-            return wrong;
-          });
-          if (seen) {
-            expectEqual(seen.value, [], `${BOTH_FILTERS} (statuses ${seen.statuses.join(', ')})`);
-            judged.add(seen.statuses.join());
-            if (seen.statuses.every((st) => st === 'completed' || st === 'failed')) break;
-          }
-          await s.time.sleep(s.fineStepMs * 2);
-        }
-        expectThat(judged.size > 1, `${BOTH_FILTERS}: the lists were judged at ${judged.size} moment(s) of the builds' pipeline, not while they moved`);
       },
     },
   ];
