@@ -20,6 +20,7 @@
  */
 import { ClientReport } from '../src/client-report/client-report.js';
 import { RULE_IDS } from '../src/client-report/rules.js';
+import type { ExchangeFacts } from '../src/engine/engine-hooks.js';
 import type { EngineRequest, EngineResponse } from '../src/engine/types.js';
 import { createSimulator } from '../src/simulator.js';
 
@@ -115,11 +116,13 @@ for (const [clock, table] of [['wall', times], ['cpu', cpuTimes]] as const) {
 const { sim, auth, body, buildId } = setup(true);
 const accountId = sim.internal.store.findKey(sim.keys.readWrite)!.accountId;
 const credentialId = sim.internal.store.findKey(sim.keys.readWrite)!.id;
-const alone = new ClientReport({ account: (id) => sim.internal.store.accounts.get(id), revokedKeyOwner: () => undefined, realNow: Date.now });
-const exchange = (request: EngineRequest, operationId: string): [EngineRequest, EngineResponse, { correlationId: string; now: number; accountId: string; credentialId: string; operationId: string }] => [
+const account = sim.internal.store.accounts.get(accountId)!;
+const alone = new ClientReport({ account: (id) => sim.internal.store.accounts.get(id), revokedKeyOwner: () => undefined, realNow: () => performance.now() });
+// As the engine hands them: with the account it authenticated and the real time the request came.
+const exchange = (request: EngineRequest, operationId: string): [EngineRequest, EngineResponse, ExchangeFacts] => [
   request,
   sim.handle(request),
-  { correlationId: 'corr_bench', now: sim.clock.now(), accountId, credentialId, operationId },
+  { correlationId: 'corr_bench', now: sim.clock.now(), accountId, account, realAt: performance.now(), credentialId, operationId },
 ];
 const poll = exchange({ method: 'GET', url: `/api/v1/builds/${buildId}`, headers: auth }, 'getBuild');
 const balance = exchange({ method: 'GET', url: '/api/v1/tokens/balance', headers: auth }, 'getTokenBalance');

@@ -92,6 +92,11 @@ export class AccountJudge implements CreationHost {
     this.offBits = this.globalOffBits | ruleBits(rules);
   }
 
+  /** Whether an exchange of this status and operation is judged at all: most are not (nothing refused to retry, no refusal, no poll, no creation). */
+  looksAt(status: number, operationId: string | undefined): boolean {
+    return this.refusals.size !== 0 || status === 429 || status === 401 || status === 403 || operationId === 'getBuild' || operationId === 'createBuild';
+  }
+
   exchange(x: JudgedExchange): void {
     const status = x.response.status;
     // Most exchanges stop here: nothing refused to retry, no poll, no creation.
@@ -100,7 +105,7 @@ export class AccountJudge implements CreationHost {
     if (x.operationId === 'getBuild') {
       if (status === 200) this.judgePoll(x);
     } else if (x.operationId === 'createBuild') {
-      (this.creations ??= new CreationJudge(this.realNow)).judge(x, this);
+      (this.creations ??= new CreationJudge()).judge(x, this);
     }
   }
 
@@ -132,11 +137,10 @@ export class AccountJudge implements CreationHost {
   }
 
   private judgeRetry(x: JudgedExchange, refused: BoundedMap<string, Refusal> | undefined): void {
-    const { request, response, now } = x;
+    const { request, response, now, real } = x;
     const status = response.status;
     const path = originRelative(request.url);
     const signature = `${request.method.toUpperCase()} ${path} ${bodyDigest(request.body)}`;
-    const real = this.realNow();
     const before = refused?.get(signature);
     if (before) {
       const gap = elapsed(before, now, real);
@@ -172,8 +176,7 @@ export class AccountJudge implements CreationHost {
   private judgePoll(x: JudgedExchange): void {
     // Keyed by the build's path (`/api/v1/builds/{id}`), the form a creation's Location has too: nothing is sliced.
     const path = originRelative(x.request.url);
-    const now = x.now;
-    const real = this.realNow();
+    const { now, real } = x;
     // Every read of a build comes here: its entry is updated in place, nothing is allocated after the first.
     const reads = this.builds.get(path);
     if (reads === undefined) {

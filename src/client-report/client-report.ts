@@ -21,7 +21,7 @@ export interface ClientReportDeps {
   account(id: string): Account | undefined;
   /** The account and credential of a revoked key, so its 401s count for the account that owned it. */
   revokedKeyOwner(presented: string): { accountId: string; credentialId: string } | undefined;
-  /** Real time, ms (monotonic or wall: only differences are used). */
+  /** Real time, ms (monotonic or wall: only differences are used), on the clock of the engine's `realAt` (performance.now()) when it gives one. */
   realNow(): number;
   /** Rules switched off for every account (`--client-rules`). */
   rulesOff?: readonly RuleId[];
@@ -48,7 +48,7 @@ export class ClientReport {
     this.globalOff = new Set(deps.rulesOff ?? []);
     this.globalOffBits = ruleBits(this.globalOff);
     this.idle = RULE_IDS.every((rule) => this.globalOff.has(rule));
-    this.scratch = { request: { method: '', url: '', headers: {} }, response: { status: 0, headers: {}, body: '' }, operationId: undefined, credential: '', via: 'rest', now: 0, account: undefined as unknown as Account };
+    this.scratch = { request: { method: '', url: '', headers: {} }, response: { status: 0, headers: {}, body: '' }, operationId: undefined, credential: '', via: 'rest', now: 0, real: 0, account: undefined as unknown as Account };
   }
 
   /** One exchange the engine answered. */
@@ -65,8 +65,11 @@ export class ClientReport {
       accountId = owner.accountId;
       credential = owner.credentialId;
     }
-    const account = this.deps.account(accountId);
+    // The engine hands the account it authenticated; another caller's facts name it only.
+    const account = facts.account ?? this.deps.account(accountId);
     if (!account) return;
+    const judge = this.judgeOf(account);
+    if (!judge.looksAt(response.status, facts.operationId)) return;
     // An exchange with an account and no Authorization header came with an in-process caller: an MCP tool call.
     const via = request.headers.authorization === undefined ? 'mcp' : 'rest';
     // One exchange object, filled for each call: the judge reads it at once and keeps none of it.
@@ -77,8 +80,9 @@ export class ClientReport {
     x.credential = credential;
     x.via = via;
     x.now = facts.now;
+    x.real = facts.realAt ?? this.deps.realNow();
     x.account = account;
-    this.judgeOf(account).exchange(x);
+    judge.exchange(x);
   }
 
   /** A `tasks/get` answered for this account, at its clock's `now`, with the pollInterval it gave (while working). */

@@ -36,8 +36,6 @@ export class CreationJudge {
   /** Body digest → the balance at its 402: rare, so a plain bounded map. */
   private readonly unpaid = new BoundedMap<number, number>(CREATIONS_TRACKED.unpaid);
 
-  constructor(private readonly realNow: () => number) {}
-
   judge(x: JudgedExchange, host: CreationHost): void {
     const { request, response, now } = x;
     const key = request.headers['idempotency-key'];
@@ -72,8 +70,7 @@ export class CreationJudge {
 
   /** A new build whose body an earlier one had, under another key: the retry of a creation whose answer was lost. */
   private judgeDuplicate(x: JudgedExchange, host: CreationHost, key: string, digest: number): void {
-    const now = x.now;
-    const real = this.realNow();
+    const { now, real } = x;
     const location = x.response.headers.location ?? '';
     let slot = this.bodies.slotOf(digest);
     if (slot < 0) {

@@ -10,6 +10,8 @@ export interface JudgedExchange {
   credential: string;
   via: Transport;
   now: number;
+  /** Real time when it came, ms: the second clock of every judgement (a test that waits instead of moving the account's clock). */
+  real: number;
   /** The account the exchange was for: its builds, and its balance after the exchange. */
   account: Account;
 }

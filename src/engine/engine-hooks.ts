@@ -53,6 +53,10 @@ export interface ExchangeFacts {
   credentialId?: string;
   operationId?: string;
   accountId?: string;
+  /** The account itself, when the engine knows it (the client report then skips the lookup). */
+  account?: Principal['account'];
+  /** Real time when the request came (performance.now(), ms); when absent, the reader's own real clock is read. */
+  realAt?: number;
   fault?: { ruleId: string };
 }
 

@@ -6,14 +6,14 @@ import type { RateLimitState } from '../limits/rate-limiter.js';
 import { toHttpDate } from '../clock/clock.js';
 import type { ControlHandlerOf, EngineState, ServiceHandlerOf } from './handler-types.js';
 import type { Reply } from './types.js';
-import { ApiError, validationError } from '../errors/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import { guardControl } from './control-guard.js';
 import type { EngineFault, EngineHooks, FaultCall } from './engine-hooks.js';
 import { guessingAddress, originRelative } from './request-facts.js';
 import { preflightResponse } from './cors.js';
 import { answerHeaders } from './answer-headers.js';
-import { bodyLimitFor, jsonBodyBytes, readJsonBody, readYamlBody } from './http-body.js';
-import type { RequestValidator, ValidatedParameters } from './request-validation.js';
+import { readBody, readParameters } from './request-input.js';
+import type { RequestValidator } from './request-validation.js';
 import { Router, methodNotAllowed } from './router.js';
 import { assertHandlersMatch } from './handler-checks.js';
 import type { EngineRequest } from './types.js';
@@ -54,20 +54,15 @@ interface Exchange {
   /** The control API is never CORS-open. */
   private?: boolean;
   accountId?: string;
+  /** The caller's account, once authenticated: the client report judges it without looking it up. */
+  account?: Principal['account'];
+  /** Real time when the request came (performance.now(), ms): the client report's second clock. */
+  realAt: number;
   /** A fault rule (or Prefer header) that decided this call. */
   fault?: EngineFault;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({});
-
-/** A query string's values, the first of each name. */
-function queryValues(query: string): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(query)) if (!(name in values)) values[name] = value;
-  return values;
-}
-
 /**
  * One framework-free request handler for every adapter: route, authenticate, rate-limit,
  * check scope, validate, run the operation; every response gets the rate-limit headers
@@ -87,17 +82,20 @@ export class Engine<State extends EngineState = EngineState> {
 
   handle(request: EngineRequest, options: HandleOptions = {}): HandledResponse {
     // Every field in the literal: one shape for every exchange, none added one by one later.
+    const started = performance.now();
     const exchange: Exchange = {
       correlationId: options.correlationId ?? this.options.sim.correlationIds.hex(24, 'corr_'),
       now: this.options.sim.clock.now(),
       rate: null,
       keyHint: undefined,
+      credentialId: undefined,
       operationId: undefined,
       private: false,
       accountId: undefined,
+      account: undefined,
+      realAt: started,
       fault: undefined,
     };
-    const started = performance.now();
     let reply: Reply;
     try {
       reply = this.dispatch(request, exchange, options);
@@ -167,6 +165,7 @@ export class Engine<State extends EngineState = EngineState> {
     exchange.credentialId = caller.credentialId;
     // Known from here on: the account's own journal shows its 429s, 404s and 405s too.
     exchange.accountId = caller.account.id;
+    exchange.account = caller.account;
     // From here on it is the account's time (its own clock, if it has one): windows, expiry, stages, timestamps.
     // Fault rules are the control API's: they keep the simulator's time.
     const simulatorNow = exchange.now;
@@ -225,8 +224,8 @@ export class Engine<State extends EngineState = EngineState> {
     hooks.catchUp(caller.account, exchange.now);
 
     // 8. Validate the input, then run the operation.
-    const params = this.parameters(operation, pathParams, query, request);
-    const body = this.body(operation, request);
+    const params = readParameters(this.options.validator, operation, pathParams, query, request);
+    const body = readBody(this.options.validator, operation, request);
     const handler = this.options.serviceHandlers[operation.operationId] as ServiceHandlerOf<State>;
     return handler({ sim, account: caller.account, principal: caller, params, body, correlationId: exchange.correlationId, now: exchange.now });
   }
@@ -257,8 +256,8 @@ export class Engine<State extends EngineState = EngineState> {
       exchange.rate = shareView.check(address, exchange.now);
       exchange.rate = shareView.count(address, exchange.now);
     }
-    const params = this.parameters(operation, pathParams, query, request);
-    const body = this.body(operation, request);
+    const params = readParameters(this.options.validator, operation, pathParams, query, request);
+    const body = readBody(this.options.validator, operation, request);
     const handler = this.options.publicHandlers[operation.operationId] as ControlHandlerOf<State>;
     return handler({ sim: this.options.sim, params, body, correlationId: exchange.correlationId, now: exchange.now });
   }
@@ -273,33 +272,10 @@ export class Engine<State extends EngineState = EngineState> {
     exchange.operationId = operation.operationId;
     const full = this.options.hooks.refuseWhenFull.controlCall(operation.operationId);
     if (full) throw full;
-    const params = this.parameters(operation, pathParams, query, request);
-    const body = this.body(operation, request, options.readYaml);
+    const params = readParameters(this.options.validator, operation, pathParams, query, request);
+    const body = readBody(this.options.validator, operation, request, options.readYaml);
     const handler = this.options.controlHandlers[operation.operationId] as ControlHandlerOf<State>;
     return handler({ sim: this.options.sim, params, body, correlationId: exchange.correlationId, now: exchange.now });
-  }
-
-  private parameters(operation: Operation, pathParams: Record<string, string>, query: string, request: EngineRequest): ValidatedParameters {
-    return this.options.validator.parameters(operation, pathParams, query ? queryValues(query) : NO_QUERY, request.headers);
-  }
-
-  private body(operation: Operation, request: EngineRequest, readYaml?: (text: string) => unknown): unknown {
-    if (!operation.bodySchemaPointer) return undefined;
-    const limit = bodyLimitFor(originRelative(request.url));
-    if (operation.bodyInSlices) {
-      // Read, and checked against its schema, by the handler itself, in slices.
-      const bytes = jsonBodyBytes(request.headers['content-type'], request.body, limit);
-      if (bytes === undefined && operation.bodyRequired) throw validationError([{ path: 'body', message: 'is required: send a JSON object' }]);
-      return bytes;
-    }
-    const yaml = operation.bodyYaml ? readYamlBody(request.headers['content-type'], request.body, limit, readYaml) : undefined;
-    const body = yaml ? yaml.value : readJsonBody(request.headers['content-type'], request.body, limit);
-    if (body === undefined) {
-      if (operation.bodyRequired) throw validationError([{ path: 'body', message: 'is required: send a JSON object' }]);
-      return undefined;
-    }
-    this.options.validator.body(operation, body);
-    return body;
   }
 
   private errorReply(error: unknown, exchange: Exchange): Reply {

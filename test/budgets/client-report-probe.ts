@@ -35,7 +35,8 @@ const buildId = JSON.parse(sim.handle({ method: 'POST', url: '/api/v1/builds', h
 
 /** An exchange as the engine hands it to the report: a new request and answer each time (the URL, a string the adapter read, is flat). */
 function exchange(request: EngineRequest, operationId: string): Exchange {
-  return [request, sim.handle(request), { correlationId: 'corr_budget', now: sim.clock.now(), accountId: key.accountId, credentialId: key.id, operationId }];
+  // As the engine hands them: the account it authenticated, and the real time the request came.
+  return [request, sim.handle(request), { correlationId: 'corr_budget', now: sim.clock.now(), accountId: key.accountId, account, realAt: performance.now(), credentialId: key.id, operationId }];
 }
 const flat = (text: string) => Buffer.from(text).toString();
 const buildUrl = flat(`/api/v1/builds/${buildId}`);
@@ -76,7 +77,7 @@ function reportBytes(report: ClientReport, make: () => Exchange): number {
 const result: Record<string, number> = {};
 for (const [name, make] of Object.entries(makers)) {
   // A report of its own for each kind of exchange, judging the simulator's accounts, as the simulator's own does.
-  const report = new ClientReport({ account: (id) => sim.internal.store.account(id), revokedKeyOwner: () => undefined, realNow: Date.now });
+  const report = new ClientReport({ account: (id) => sim.internal.store.account(id), revokedKeyOwner: () => undefined, realNow: () => performance.now() });
   result[name] = reportBytes(report, make);
   const findings = report.report(key.accountId)!.findings.map((f) => f.rule);
   // The feed was judged (not skipped): the polls are too fast, the creations break nothing.
