@@ -2,8 +2,6 @@ import { assertStillHolds, requireScope } from '../auth/authenticate.js';
 import { ConnectionKeys } from './connection-keys.js';
 import type { Principal } from '../auth/principal.js';
 import type { Operation } from '../contract/operations.js';
-import type { RateLimitState } from '../limits/rate-limiter.js';
-import { toHttpDate } from '../clock/clock.js';
 import type { ControlHandlerOf, EngineState, ServiceHandlerOf } from './handler-types.js';
 import type { Reply } from './types.js';
 import { ApiError } from '../errors/api-error.js';
@@ -11,7 +9,7 @@ import { guardControl } from './control-guard.js';
 import type { EngineFault, EngineHooks, FaultCall } from './engine-hooks.js';
 import { guessingAddress, originRelative } from './request-facts.js';
 import { preflightResponse } from './cors.js';
-import { answerHeaders } from './answer-headers.js';
+import { finishAnswer, type Exchange } from './exchange.js';
 import { readBody, readParameters } from './request-input.js';
 import type { RequestValidator } from './request-validation.js';
 import { Router, methodNotAllowed } from './router.js';
@@ -43,26 +41,6 @@ export interface EngineOptions<State extends EngineState = EngineState> {
   onFault?: (error: unknown, correlationId: string) => void;
 }
 
-/** What one request carries through the steps, so even an error response gets its headers. */
-interface Exchange {
-  correlationId: string;
-  now: number;
-  rate: Readonly<RateLimitState> | null;
-  keyHint?: string;
-  credentialId?: string;
-  operationId?: string;
-  /** The control API is never CORS-open. */
-  private?: boolean;
-  accountId?: string;
-  /** The caller's account, once authenticated: the client report judges it without looking it up. */
-  account?: Principal['account'];
-  /** Real time when the request came (performance.now(), ms): the client report's second clock. */
-  realAt: number;
-  /** A fault rule (or Prefer header) that decided this call. */
-  fault?: EngineFault;
-}
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * One framework-free request handler for every adapter: route, authenticate, rate-limit,
  * check scope, validate, run the operation; every response gets the rate-limit headers
@@ -103,7 +81,7 @@ export class Engine<State extends EngineState = EngineState> {
       reply = this.errorReply(error, exchange);
     }
     if (reply.later) return this.deferred(reply.later, request, exchange, options, started);
-    const response = this.finish(reply, exchange);
+    const response = finishAnswer(reply, exchange, this.options.cors !== false);
     if (!options.unjournaled) this.options.hooks.record(request, response, exchange, performance.now() - started);
     return response;
   }
@@ -111,11 +89,11 @@ export class Engine<State extends EngineState = EngineState> {
   /** An answer that comes once the work it started is done: finished, and journaled, then. */
   private deferred(later: Promise<Reply>, request: EngineRequest, exchange: Exchange, options: HandleOptions, started: number): HandledResponse {
     const settled = later.catch((error: unknown) => this.errorReply(error, exchange)).then((reply) => {
-      const response = this.finish(reply, exchange);
+      const response = finishAnswer(reply, exchange, this.options.cors !== false);
       if (!options.unjournaled) this.options.hooks.record(request, response, exchange, performance.now() - started);
       return response;
     });
-    return { ...this.finish({ status: 202, json: {} }, exchange), later: settled };
+    return { ...finishAnswer({ status: 202, json: {} }, exchange, this.options.cors !== false), later: settled };
   }
 
   private dispatch(request: EngineRequest, exchange: Exchange, options: HandleOptions): Reply {
@@ -287,39 +265,5 @@ export class Engine<State extends EngineState = EngineState> {
       status: 500,
       json: { error: 'The simulator hit an unexpected fault.', code: 'INTERNAL_ERROR', details: { correlationId: exchange.correlationId } },
     };
-  }
-
-  private finish(reply: Reply, exchange: Exchange): HandledResponse {
-    const cors = this.options.cors !== false && reply.crossOrigin !== false && !exchange.private;
-    const headers = answerHeaders(toHttpDate(exchange.now), exchange.rate, exchange.correlationId, cors);
-    if (reply.headers) Object.assign(headers, reply.headers);
-    let body: string | Uint8Array = '';
-    let bodyBytes: Uint8Array | undefined;
-    if (reply.file) {
-      headers['content-type'] = reply.file.contentType;
-      body = reply.file.body;
-      bodyBytes = reply.file.bytes;
-    } else if (reply.json !== undefined) {
-      headers['content-type'] = JSON_TYPE;
-      body = JSON.stringify(reply.json);
-    }
-    const { fault } = exchange;
-    const response: HandledResponse = {
-      status: reply.status,
-      headers,
-      body,
-      bodyBytes,
-      bodyBytesOf: bodyBytes && body,
-      log: {
-        correlationId: exchange.correlationId,
-        keyHint: exchange.keyHint,
-        operationId: exchange.operationId,
-        errorCode: reply.status >= 400 ? ((reply.json as { code?: string } | undefined)?.code ?? undefined) : undefined,
-      },
-    };
-    // Added only when there is one: most answers have neither, and no empty object is spread for them.
-    if (reply.stream) response.stream = reply.stream;
-    if (fault && (fault.delayMs !== undefined || fault.drop || fault.slowBody)) response.fault = { ruleId: fault.ruleId, delayMs: fault.delayMs, drop: fault.drop, slowBody: fault.slowBody };
-    return response;
   }
 }
