@@ -3,22 +3,16 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
 import { readContractDocument } from './openapi-model.js';
 import { documentedView, SPEC_ERROR_SCHEMA } from './documented-view.js';
+import { preflightViolations } from './preflight-rule.js';
+import { anchorRefs, escapePointer } from './schema-refs.js';
+import type { ObservedResponse, Violation } from './observed-response.js';
+
+export type { ObservedResponse, Violation } from './observed-response.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
 const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
 type Json = Record<string, any>;
-
-export interface ObservedResponse {
-  method: string;
-  /** Path with or without the query string. */
-  url: string;
-  status: number;
-  /** Header names in any case. */
-  headers: Record<string, string | string[] | undefined>;
-  /** The raw body text ('' when none). */
-  body: string;
-}
 
 /**
  * `strict` (the default) holds responses to everything the documents state. `documented`
@@ -40,13 +34,6 @@ export interface ContractValidatorOptions {
    * server that owns every header it sends (the simulator's own tests).
    */
   allowUndocumentedHeaders?: boolean;
-}
-
-export interface Violation {
-  operation: string;
-  status: number;
-  rule: string;
-  message: string;
 }
 
 const sharedValidators = new Map<string, ContractValidator>();
@@ -145,7 +132,7 @@ export class ContractValidator {
 
   validate(observed: ObservedResponse): Violation[] {
     const headers = lowerCaseHeaders(observed.headers);
-    if (observed.method.toUpperCase() === 'OPTIONS') return this.checkPreflight(observed, headers);
+    if (observed.method.toUpperCase() === 'OPTIONS') return preflightViolations(observed, headers);
     const op = this.findOperation(observed.method, observed.url);
     if (!op) return this.checkUnroutable(observed, headers);
     const violations: Violation[] = [];
@@ -275,16 +262,6 @@ export class ContractValidator {
     return violations;
   }
 
-  private checkPreflight(observed: ObservedResponse, headers: Record<string, string>): Violation[] {
-    if (/^\/_sim(\/|$|\?)/.test(observed.url)) {
-      // The simulator's control API is never CORS-open: its preflights are refused.
-      const refused = observed.status >= 400 && headers['access-control-allow-origin'] === undefined;
-      return refused ? [] : [{ operation: '(preflight)', status: observed.status, rule: 'cors', message: 'a preflight to /_sim must be refused, with no Access-Control-Allow-Origin' }];
-    }
-    const ok = observed.status === 204 && headers['access-control-allow-origin'] !== undefined;
-    return ok ? [] : [{ operation: '(preflight)', status: observed.status, rule: 'cors', message: 'a CORS preflight must get 204 with Access-Control-Allow-Origin' }];
-  }
-
   /** Validates against a schema object taken out of its document (its local $refs are re-anchored there). */
   private check(docId: string, where: string, schema: Json, value: unknown): string[] {
     let validate = this.validators.get(schema);
@@ -305,22 +282,8 @@ export class ContractValidator {
   }
 }
 
-function anchorRefs(schema: unknown, docId: string): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => anchorRefs(s, docId));
-  if (schema && typeof schema === 'object') {
-    return Object.fromEntries(
-      Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${docId}${v}` : anchorRefs(v, docId)]),
-    );
-  }
-  return schema;
-}
-
 function staticCount(op: CompiledOperation): number {
   return op.segments.filter((s) => !s.startsWith('{')).length;
-}
-
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function lowerCaseHeaders(headers: ObservedResponse['headers']): Record<string, string> {
