@@ -168,6 +168,17 @@ export const PROPERTY_FAULTS: FocusedViolation[] = [
     wrap: (h) => editJson(h, (req, res) => is(req, 'GET', TARGET) && res.status === 200, (json) => void (json.brandKit?.seo && (json.brandKit.seo.secondaryKeywords = []))),
   },
   {
+    id: 'press-release-options-refused',
+    description: 'a build refuses the press-release options openapi.yaml gives it (a schema of its own without them): at strict, where that shape is the contract, not a skip',
+    rule: 'the server refuses the press-release options',
+    checks: ['capabilities.press-release'],
+    // The server's own 400, as a schema without the options answers them: the options sent as a value it refuses.
+    wrap: (h) => (request) => {
+      const body = is(request, 'POST', /^\/api\/v1\/builds$/) ? bodyOf(request) : undefined;
+      return body?.pressRelease !== undefined ? h(withBody(request, { ...body, pressRelease: 'not an object' })) : h(request);
+    },
+  },
+  {
     id: 'verbatim-quote-polished',
     description: 'a press release copy-edits its verbatim quote too',
     rule: 'the verbatim quote\'s text',
