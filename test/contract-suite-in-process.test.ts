@@ -70,7 +70,7 @@ const STRICT_GAP_CHECKS = [
 /** Checks of every case a rule governs, MCP and OAuth end to end: documented ones, then strict ones. */
 const RULE_CASE_CHECKS = ['idempotency.other-body', 'idempotency.after-failure', 'idempotency.concurrent', 'auth.scope-existing.getBuild', 'auth.scope-existing.downloadDeliverable', 'oauth.code-flow', 'oauth.verifier-mismatch', 'oauth.code-reuse', 'oauth.scope-vocabulary'];
 const STRICT_RULE_CASE_CHECKS = [
-  'idempotency.window-edge', 'idempotency.other-key', 'builds.over-time', 'tokens.ledger', 'keys.every-key', 'keys.rotate-revoked', 'chat.cap', 'audio.voices-per-deliverable',
+  'idempotency.window-edge', 'idempotency.other-key', 'builds.over-time', 'tokens.ledger', 'keys.every-key', 'keys.rotate-revoked', 'keys.rotate-no-escalation', 'chat.cap', 'audio.voices-per-deliverable',
   'oauth.grants-isolation', 'auth.scope-existing.getTarget', 'mcp.read-tools', 'mcp.write-tools', 'mcp.error-classes', 'mcp.resources', 'mcp.revoked-key', 'oauth.code-expiry', 'oauth.audience', 'oauth.access-expiry',
 ];
 

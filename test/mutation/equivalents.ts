@@ -108,6 +108,100 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     code: 'account.library.remove(item.id)',
     reason: "a deleted target's library items left in memory: every library route and every libraryItemIds reference reads an item only through its target, which answers 404 once deleted (and target ids are never reused), so no request can reach them",
   },
+  {
+    file: 'src/sharing/shares-service.ts',
+    line: 29,
+    mutator: 'ConditionalExpression',
+    code: 'env.store.shareTokens.has(token)',
+    reason: 'a guard against a bug: a new token is 192 bits from the cryptographic generator (or from the seed with deterministic secrets, a stream that never repeats a draw), so it never meets one in use and no request can make it',
+  },
+  ...(
+    [
+      [66, 'entry && account', 'the account is looked up from the entry (line 63), so without an entry there is none: `entry || account` differs only for an entry whose account is gone'],
+      [68, '!account || !share', '`!account && !share` differs only for an account found without its share'],
+    ] as const
+  ).map(([line, code, differs]) => ({
+    file: 'src/sharing/shares-service.ts',
+    line,
+    mutator: 'LogicalOperator',
+    code,
+    reason: `${differs}, which no request can make: a link is indexed and dropped with its account's shares (createShare, Store.clearAccount, Store.replaceAccounts), no account is deleted and no share removed (revocation keeps it)`,
+  })),
+  ...(['ObjectLiteral', 'StringLiteral'] as const).map((mutator) => ({
+    file: 'src/sharing/shares-service.ts',
+    line: 69,
+    mutator,
+    code: "{ resource: 'shared deliverable' }",
+    reason: 'the details of a 404: openapi.yaml (NotFound) documents the code NOT_FOUND and no field of details, which the spec leaves open for every error but INSUFFICIENT_TOKENS',
+  })),
+  ...(
+    [
+      [16, 'ObjectLiteral', 'already used by another target'],
+      [17, 'StringLiteral', "field: 'slug'"],
+    ] as const
+  ).map(([line, mutator, code]) => ({ file: 'src/targets/targets-service.ts', line, mutator, code, reason: 'the details of a 409 for a slug in use: openapi.yaml (Conflict) gives them no fields (only a quota names `details.quota`), which the spec leaves open' })),
+  {
+    file: 'src/targets/targets-service.ts',
+    line: 29,
+    mutator: 'StringLiteral',
+    code: "description: input.description ?? ''",
+    reason: "what a target made without a description shows as one: openapi.yaml's Target.description is a string \"inferred as always present\", with no default, and the spec states none, so any string is the contract's",
+  },
+  {
+    file: 'src/targets/targets-service.ts',
+    line: 57,
+    mutator: 'ConditionalExpression',
+    code: 'if (input.slug !== undefined) assertSlugFree',
+    reason: 'a change without a slug then looks up undefined in the slug index, which no target holds (every target has a string slug, required at creation): the test never refuses',
+  },
+  {
+    file: 'src/targets/targets-service.ts',
+    line: 58,
+    mutator: 'ConditionalExpression',
+    code: 'input.slug !== target.slug',
+    reason: "a change that resends the target's own slug then deletes its entry in the slug index and sets it again to the same target: the same index and slug, which only the order of saved rows differs in",
+  },
+  {
+    file: 'src/targets/targets-service.ts',
+    line: 65,
+    mutator: 'ConditionalExpression',
+    code: 'input.brandKit !== undefined',
+    reason: 'a change without a brand kit then replaces the kit with an equal copy (mergeBrandKit of nothing clones it): every read shows the same kit, and a build made after it keeps an equal snapshot',
+  },
+  {
+    file: 'src/keys/keys-service.ts',
+    line: 62,
+    mutator: 'MethodExpression',
+    code: 'input.name.trim()',
+    reason: "blanks around a key's name kept instead of trimmed: openapi.yaml's ApiKeyCreate.name (minLength 1, a non-blank character) and ApiKey.name (a string) leave open which, and the spec says only that the user chooses it (the round trips send no blanks at a name's ends for this reason: contracts/suite/properties/values.ts)",
+  },
+  {
+    file: 'src/store/idempotency.ts',
+    line: 28,
+    mutator: 'CallExpression',
+    code: 'this.prune(now);',
+    reason: "a key past its window is forgotten by the retention sweep too (Store.sweep: each call's catch-up visits accounts in turn, every one while there are at most two), which in a run of the suite reaches the account before the reuse; find's own prune decides only for an account the sweep has not visited since, which depends on the calls of other accounts and the sweep's order, so no client can provoke it",
+  },
+  {
+    file: 'src/store/idempotency.ts',
+    line: 33,
+    mutator: 'CallExpression',
+    code: 'this.prune(now);',
+    reason: 'every remember follows a find of the same index at the same instant in the same call (createBuild, purchaseBundle), which has pruned already: this prune never forgets anything',
+  },
+  ...(
+    [
+      [40, 'BlockStatement', 'snapshot(): Array'],
+      [41, 'ArrowFunction', '([key, e]) => [key, e.buildId, e.createdAt]'],
+    ] as const
+  ).map(([line, mutator, code]) => ({ file: 'src/store/idempotency.ts', line, mutator, code, reason: SNAPSHOTS })),
+  {
+    file: 'src/store/idempotency.ts',
+    line: 67,
+    mutator: 'EqualityOperator',
+    code: 'now - entry.createdAt < IDEMPOTENCY_WINDOW_MS',
+    reason: 'whether a reuse exactly 24 h 0 ms after the first use is still within the window: the spec ("reused within the idempotency window of 24 hours") and openapi.yaml ("within 24 hours") leave that instant open (a TTL store such as Redis keeps a key through its last millisecond); the suite holds both sides of it, a replay 1 s before (idempotency.window-edge) and a new build after (idempotency.window)',
+  },
   ...(
     [
       [46, 'OptionalChaining', 'this.entries?.get(key)'],

@@ -9,6 +9,7 @@ const CREATE = 'openapi.yaml: POST /api/v1/keys answers 201 with the key\'s valu
 const ROTATE = 'openapi.yaml: rotating a key answers a new value with the same name and scopes; the old value gets 401 INVALID_API_KEY at once, the new one works';
 const REVOKE = 'openapi.yaml: a revoked key gets 401 INVALID_API_KEY at once; revoking again answers the same record, and the key is listed as revoked';
 const NO_ESCALATION = 'openapi.yaml: a key cannot grant a scope it lacks: a write-only key asking for a key with svc:read gets 403 SCOPE_REQUIRED and creates nothing';
+const ROTATE_NO_ESCALATION = 'openapi.yaml: rotating a key with a scope the calling key lacks is 403 SCOPE_REQUIRED: a write-only key rotating a read-only key is refused naming svc:read, and the key stays active, unreplaced and working';
 
 interface NewKey {
   id: string;
@@ -135,6 +136,30 @@ export function keyChecks(): Check[] {
         expectError(reply, 403, 'SCOPE_REQUIRED', NO_ESCALATION);
         expectEqual(reply.json.details?.requiredScope, 'svc:read', `${NO_ESCALATION}: details.requiredScope`);
         expectEqual(await count(), before, `${NO_ESCALATION}: keys listed`);
+      },
+    },
+    {
+      id: 'keys.rotate-no-escalation',
+      title: ROTATE_NO_ESCALATION,
+      level: 'strict',
+      roles: ['writeOnly'],
+      covers: ['rotateApiKey'],
+      requests: 5,
+      run: async (s) => {
+        // Rotation issues a key with the old one's scopes: a write-only key would hand itself a reader.
+        const key = await createKey(s, 'not rotated by a write-only key');
+        const made = [key.id];
+        try {
+          const reply = await s.client.op('rotateApiKey', { keyId: key.id }, { as: 'writeOnly' });
+          if (reply.status === 201) made.push(reply.json.id);
+          expectError(reply, 403, 'SCOPE_REQUIRED', ROTATE_NO_ESCALATION);
+          expectEqual(reply.json.details?.requiredScope, 'svc:read', `${ROTATE_NO_ESCALATION}: details.requiredScope`);
+          const kept = await s.client.op('getApiKey', { keyId: key.id });
+          expectEqual([kept.json.status, kept.json.replacedById], ['active', null], `${ROTATE_NO_ESCALATION}: status and replacedById of the key after the refusal`);
+          expectStatus(await s.client.op('getTokenBalance', {}, withKey(key.value)), 200, `${ROTATE_NO_ESCALATION}: the key still works`);
+        } finally {
+          await revokeQuietly(s, made);
+        }
       },
     },
   ];

@@ -12,7 +12,7 @@ import { client, code, exchange, pkce } from './oauth-flow.js';
  * What an OAuth credential may not reach: a token of an assistant's grant minting or rotating
  * an API key (which would outlive the grant), and a sign-in form the user's page did not send.
  */
-export const NO_MINTING = 'openapi.yaml: createApiKey, rotateApiKey: called with an OAuth access token, 403 SCOPE_REQUIRED with details.reason api_key_required, since a key minted through a grant would outlive it; no key is made or rotated';
+export const NO_MINTING = 'openapi.yaml: createApiKey, rotateApiKey: called with an OAuth access token, 403 SCOPE_REQUIRED with details.reason api_key_required (the REST 403 body of the operation, ScopeRequiredError), since a key minted through a grant would outlive it; no key is made or rotated';
 export const FORGED_FORM = 'OAuth 2.1 §7.6, RFC 6749 §10.12: the authorization server MUST implement CSRF protection for its authorization endpoint: a sign-in form sent without the CSRF token its page carried (none, a shorter one, a longer one) issues no code';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -23,12 +23,17 @@ async function activeKeyIds(s: Session): Promise<string[]> {
   return (listed.json.data as Array<{ id: string }>).map((k) => k.id).sort();
 }
 
-function expectApiKeyRequired(reply: Awaited<ReturnType<McpSession['callTool']>>, tool: string): void {
+/**
+ * The refusal a tool answers: SCOPE_REQUIRED for api_key_required, and, since a tool error
+ * carries the REST error of the same call, a body the operation's documented 403 schema takes.
+ */
+function expectApiKeyRequired(s: Session, reply: Awaited<ReturnType<McpSession['callTool']>>, tool: string, path: string): void {
   const error = toolError(reply);
-  expectThat(
-    error?.code === 'SCOPE_REQUIRED' && error.details?.reason === 'api_key_required',
-    `${NO_MINTING}: ${tool} with an access token answered ${JSON.stringify(reply.message?.result ?? reply.message?.error ?? null).slice(0, 240)}`,
-  );
+  const answered = JSON.stringify(reply.message?.result ?? reply.message?.error ?? null).slice(0, 240);
+  expectThat(error?.code === 'SCOPE_REQUIRED' && error.details?.reason === 'api_key_required', `${NO_MINTING}: ${tool} with an access token answered ${answered}`);
+  const asRest = { method: 'POST', url: path, status: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify(error) };
+  const problems = s.validator.validate(asRest).filter((v) => v.rule === 'body').map((v) => v.message);
+  expectEqual(problems, [], `${NO_MINTING}: ${tool}'s error held to the 403 body of POST ${path} (${answered})`);
 }
 
 export function oauthBoundaryChecks(): Check[] {
@@ -49,8 +54,9 @@ export function oauthBoundaryChecks(): Check[] {
         try {
           const before = await activeKeyIds(s);
           const mcp = await McpSession.openWith(s, `Bearer ${issued.body.access_token}`);
-          expectApiKeyRequired(await mcp.callTool('createApiKey', await mcp.argumentsFor('createApiKey', {}, { name: `${s.config.runId} minted by a token`, scopes: ['svc:read'] })), 'createApiKey');
-          expectApiKeyRequired(await mcp.callTool('rotateApiKey', { keyId: made.json.id }), 'rotateApiKey');
+          const minted = await mcp.callTool('createApiKey', await mcp.argumentsFor('createApiKey', {}, { name: `${s.config.runId} minted by a token`, scopes: ['svc:read'] }));
+          expectApiKeyRequired(s, minted, 'createApiKey', '/api/v1/keys');
+          expectApiKeyRequired(s, await mcp.callTool('rotateApiKey', { keyId: made.json.id }), 'rotateApiKey', `/api/v1/keys/${made.json.id}/rotate`);
           expectEqual(await activeKeyIds(s), before, `${NO_MINTING}: the active keys after the refused calls`);
         } finally {
           await s.client.op('revokeApiKey', { keyId: made.json.id }).catch(() => undefined);

@@ -174,7 +174,7 @@ const DESCRIPTIONS: SourceMapping[] = [
   { kinds: ['openapi.description'], text: /^A rate limit was exceeded/, verdict: ruled('spec.errors.429', 'openapi.retry-after') },
   { kinds: ['openapi.description'], text: /^Issues a new key with the same name and scopes/, verdict: ruled('openapi.keys') },
   { kinds: ['openapi.description'], text: /key's value once|never shown again|shown this once/, verdict: ruled('spec.key.shown-once') },
-  { kinds: ['openapi.description'], text: /^Rotating a key with a scope the calling key lacks/, verdict: ruled('openapi.keys.rotate-revoked', 'openapi.keys.no-escalation') },
+  { kinds: ['openapi.description'], text: /^Rotating a key with a scope the calling key lacks/, verdict: ruled('openapi.keys.rotate-revoked', 'openapi.keys.rotate-no-escalation') },
   { kinds: ['openapi.description'], text: /slug is unique within the account|new slug must be free/, verdict: ruled('openapi.targets') },
   { kinds: ['openapi.description'], text: /^Idempotent replay; the existing build/, verdict: ruled('spec.idempotency.replay') },
   { kinds: ['openapi.description'], text: /^Idempotent replay; the earlier purchase|already used for a purchase within 24 hours|^Books a `purchase` transaction/, verdict: ruled('openapi.purchases') },
