@@ -25,8 +25,8 @@ export function engineHooks(sim: SimulatorState): EngineHooks {
     catchUp(account, now) {
       settleRefunds(account, now);
       account.buildIndex.advance(now);
-      // The sweep visits other accounts: it goes by the simulator's time, and each account's own.
-      sim.store.sweep(account.clock === null ? now : sim.clock.now());
+      // The sweep visits the other accounts: it goes by the simulator's time, and each account's own.
+      sim.store.sweep(account.clock === null ? now : sim.clock.now(), account);
     },
     faultFor: (call) => preferredFault(call.prefer, call.operation, call.now) ?? sim.faults.match(call),
     record: (request, response, facts, durationMs) => {

@@ -128,28 +128,39 @@ export class Store {
    * has expired (O(expired) each, nothing when nothing has). Every account is visited within
    * (accounts / 2) requests, so an account nobody calls any more still lets its records go,
    * and no request ever pays for a sweep of everything. `now` is the simulator's; an account
-   * with its own clock is swept by that.
+   * with its own clock is swept by that. The caller's own account is passed over: its
+   * operations forget their own expired records as they read them (an Idempotency-Key lookup
+   * prunes its index, the catch-up advances its builds), so what it is answered never depends
+   * on where the sweep's turn happens to be.
    */
-  sweep(now: number): void {
+  sweep(now: number, caller?: Account): void {
     if (this.accounts.size <= 2) {
       // Every account at once (the cursor would wrap on every request, a new iterator each time).
       this.sweepNow = now;
+      this.sweepCaller = caller;
       this.accounts.forEach(this.sweepOne);
+      this.sweepCaller = undefined;
       return;
     }
-    for (let i = 0; i < 2; i++) {
+    for (let swept = 0; swept < 2; ) {
       let next = this.sweepCursor.next();
       if (next.done) {
         this.sweepCursor = this.accounts.values();
         next = this.sweepCursor.next();
         if (next.done) return;
       }
+      // More than two accounts: two others than the caller are always there to take its turn.
+      if (next.value === caller) continue;
       next.value.pruneExpired(next.value.now(now));
+      swept++;
     }
   }
 
   private sweepNow = 0;
-  private readonly sweepOne = (account: Account): void => account.pruneExpired(account.now(this.sweepNow));
+  private sweepCaller: Account | undefined;
+  private readonly sweepOne = (account: Account): void => {
+    if (account !== this.sweepCaller) account.pruneExpired(account.now(this.sweepNow));
+  };
 
   account(id: string): Account | undefined {
     const account = this.accounts.get(id);

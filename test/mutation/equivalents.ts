@@ -13,6 +13,8 @@ export interface Equivalent {
   code: string;
   /** The replacement code, when two mutants of one mutator share the line. */
   replacement?: string;
+  /** Exactly the code the mutant replaced, when mutants of one mutator and replacement share the line (one half of a condition, or the whole). */
+  original?: string;
   reason: string;
 }
 
@@ -113,6 +115,8 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     line: 29,
     mutator: 'ConditionalExpression',
     code: 'env.store.shareTokens.has(token)',
+    original: 'env.store.shareTokens.has(token)',
+    replacement: 'false',
     reason: 'a guard against a bug: a new token is 192 bits from the cryptographic generator (or from the seed with deterministic secrets, a stream that never repeats a draw), so it never meets one in use and no request can make it',
   },
   ...(
@@ -145,13 +149,15 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     line: 29,
     mutator: 'StringLiteral',
     code: "description: input.description ?? ''",
-    reason: "what a target made without a description shows as one: openapi.yaml's Target.description is a string \"inferred as always present\", with no default, and the spec states none, so any string is the contract's",
+    reason: "what a target made without a description shows as one, and what generated content says of it (a press release's boilerplate, a web page's description: src/content/context.ts): openapi.yaml's Target.description is a string \"inferred as always present\", with no default, and the spec states none, so any string is the contract's, and generated prose is no contract fault",
   },
   {
     file: 'src/targets/targets-service.ts',
     line: 57,
     mutator: 'ConditionalExpression',
     code: 'if (input.slug !== undefined) assertSlugFree',
+    original: 'input.slug !== undefined',
+    replacement: 'true',
     reason: 'a change without a slug then looks up undefined in the slug index, which no target holds (every target has a string slug, required at creation): the test never refuses',
   },
   {
@@ -159,6 +165,8 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     line: 58,
     mutator: 'ConditionalExpression',
     code: 'input.slug !== target.slug',
+    original: 'input.slug !== target.slug',
+    replacement: 'true',
     reason: "a change that resends the target's own slug then deletes its entry in the slug index and sets it again to the same target: the same index and slug, which only the order of saved rows differs in",
   },
   {
@@ -166,6 +174,8 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     line: 65,
     mutator: 'ConditionalExpression',
     code: 'input.brandKit !== undefined',
+    original: 'input.brandKit !== undefined',
+    replacement: 'true',
     reason: 'a change without a brand kit then replaces the kit with an equal copy (mergeBrandKit of nothing clones it): every read shows the same kit, and a build made after it keeps an equal snapshot',
   },
   {
@@ -174,13 +184,6 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     mutator: 'MethodExpression',
     code: 'input.name.trim()',
     reason: "blanks around a key's name kept instead of trimmed: openapi.yaml's ApiKeyCreate.name (minLength 1, a non-blank character) and ApiKey.name (a string) leave open which, and the spec says only that the user chooses it (the round trips send no blanks at a name's ends for this reason: contracts/suite/properties/values.ts)",
-  },
-  {
-    file: 'src/store/idempotency.ts',
-    line: 28,
-    mutator: 'CallExpression',
-    code: 'this.prune(now);',
-    reason: "a key past its window is forgotten by the retention sweep too (Store.sweep: each call's catch-up visits accounts in turn, every one while there are at most two), which in a run of the suite reaches the account before the reuse; find's own prune decides only for an account the sweep has not visited since, which depends on the calls of other accounts and the sweep's order, so no client can provoke it",
   },
   {
     file: 'src/store/idempotency.ts',
