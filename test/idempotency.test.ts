@@ -45,6 +45,22 @@ describe('Idempotency-Key on build creation (spec, Endpoints rules 1-2)', () => 
     expect((await create('daily')).body).toMatchObject({ buildId: fresh.body.buildId, idempotent: true });
   });
 
+  it('creates a new build after 24 hours whatever the retention sweep\'s turn, among many accounts', async () => {
+    const { h, create } = await setup();
+    // Many accounts, as on a simulator shared by CI jobs: each request sweeps two others in turn.
+    for (let i = 0; i < 7; i++) expect((await h.post('/_sim/accounts', {}, { key: null })).status).toBe(201);
+    const first = await create('shared-day');
+    h.advance(DAY);
+    // However many calls came between, the key past its window is forgotten by its own lookup.
+    for (let calls = 0; calls < 4; calls++) {
+      const again = await create('shared-day');
+      expect(again.status, `after ${calls} reads`).toBe(202);
+      expect(again.body.buildId).not.toBe(first.body.buildId);
+      h.advance(DAY);
+      await h.get('/api/v1/tokens/balance');
+    }
+  });
+
   it('lets an account\'s expired keys go even when that account never calls again (the retention sweep)', async () => {
     const { h, create } = await setup();
     for (let i = 0; i < 5; i++) await create(`once-${i}`);
