@@ -87,10 +87,15 @@ function folderOf(file: string): string {
   return at >= 0 && parts.length > at + 2 ? parts.slice(at, at + 2).join('/') : parts.slice(0, -1).join('/');
 }
 
-/** The equivalent entry a survivor matches: same file, line and mutator, and the replacement when given. */
+/** The equivalent entry a survivor matches: same file, line and mutator, and the replacement and the original code when given. */
 export function equivalentOf(survivor: Survivor, list: readonly Equivalent[] = EQUIVALENTS): Equivalent | undefined {
   return list.find(
-    (e) => survivor.file.endsWith(e.file) && e.line === survivor.line && e.mutator === survivor.mutator && (e.replacement === undefined || oneLine(e.replacement) === oneLine(survivor.replacement)),
+    (e) =>
+      survivor.file.endsWith(e.file) &&
+      e.line === survivor.line &&
+      e.mutator === survivor.mutator &&
+      (e.replacement === undefined || oneLine(e.replacement) === oneLine(survivor.replacement)) &&
+      (e.original === undefined || oneLine(e.original) === oneLine(survivor.original)),
   );
 }
 
