@@ -52,6 +52,7 @@ describe('the mutation testing setup', () => {
     for (const e of EQUIVALENTS) {
       const line = readFileSync(join(root, e.file), 'utf8').split('\n')[e.line - 1] ?? '';
       expect(line, `${e.file}:${e.line}`).toContain(e.code);
+      if (e.original) expect(line, `${e.file}:${e.line}`).toContain(e.original);
       expect(e.reason.length, `${e.file}:${e.line}`).toBeGreaterThan(20);
       expect(relative(root, join(root, e.file))).toMatch(/^src\//);
     }
@@ -67,6 +68,9 @@ describe('the mutation testing setup', () => {
     const withEquivalent = scoreReport(report(file, ['Killed', 'Survived']), excused);
     expect(withEquivalent.score).toBe(100);
     expect(withEquivalent.text).toContain('Equivalent (1, out of the score)');
+    // Two mutants of one mutator and replacement on a line are told apart by the code they replaced (here 'code').
+    expect(scoreReport(report(file, ['Killed', 'Survived']), [{ ...excused[0]!, original: 'other code' }]).score).toBe(50);
+    expect(scoreReport(report(file, ['Killed', 'Survived']), [{ ...excused[0]!, original: 'code' }]).score).toBe(100);
     expect(scoreReport(report(file, ['Pending']), []).score).toBeNull();
     expect(inSample(report(file, ['Killed', 'Pending']), ['src/ledger/*.ts']).files[file]?.mutants).toHaveLength(1);
     expect(inSample(report(file, ['Killed']), ['src/limits/*.ts']).files).toEqual({});

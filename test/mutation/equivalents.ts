@@ -102,6 +102,95 @@ export const EQUIVALENTS: readonly Equivalent[] = [
       [169, 'OptionalChaining', 'if (keep) env.contentCache?.set'],
     ] as const
   ).map(([line, mutator, code]) => ({ file: 'src/builds/builds-service.ts', line, mutator, code, reason: CONTENT_CACHE })),
+  // The builds' service and its REST operations (src/builds/builds-service.ts, src/operations/builds.ts).
+  ...(
+    [
+      ['ConditionalExpression', 'true', 'last.description === target.description'],
+      ['EqualityOperator', 'last.description !== target.description', undefined],
+    ] as const
+  ).map(([mutator, replacement, original]) => ({
+    file: 'src/builds/builds-service.ts',
+    line: 60,
+    mutator,
+    code: 'last.description === target.description',
+    replacement,
+    ...(original ? { original } : {}),
+    reason: "the target's description as a build keeps it: no source says how a description shows in a build's content (it only picks generated wording: the audience a sentence names, a paragraph of a web page, a boilerplate made up when the brand kit has none), so which description a build wrote for is no fault a client can hold to the contract; the brand kit, name and slug, which it does state, are held by targets.brand-kit-reaches-new-builds and targets.edits-reach-new-builds",
+  })),
+  {
+    file: 'src/builds/builds-service.ts',
+    line: 119,
+    mutator: 'EqualityOperator',
+    code: '.at > at',
+    reason: 'two refunds due at the same instant: which is booked first. Both are dated that instant and the ledger (newest first) does not order transactions of one instant, so either order, with the balanceAfter each then gets, is the contract\'s',
+  },
+  { file: 'src/builds/builds-service.ts', line: 133, mutator: 'ConditionalExpression', code: 'if (build) refundBuild', reason: "a refund due always names a build the account holds: no operation deletes a build, and emptying an account (the control API's reset) empties its refunds due with its builds" },
+  {
+    file: 'src/builds/builds-service.ts',
+    line: 183,
+    mutator: 'ConditionalExpression',
+    code: 'account.builds.get(kept.id) === kept',
+    reason: "a deliverable id maps only to a build the account holds: no operation deletes a build, and emptying an account (the control API's reset) clears the deliverables with the builds, so the test is always true",
+  },
+  { file: 'src/builds/builds-service.ts', line: 184, mutator: 'UnaryOperator', code: 'build ? build.pageOf(id) : -1', reason: 'without a build the deliverable is 404 before its page is read: -1 or +1, the same answer' },
+  {
+    file: 'src/builds/builds-service.ts',
+    line: 186,
+    mutator: 'LogicalOperator',
+    code: 'if (!build || !content)',
+    reason: "a deliverable of the account's with no content yet: no client is given such an id, since a build shows its deliverables only once it has completed (BuildWithDeliverables.deliverables is empty until then, and a failed build never shows them) and a completed build keeps its content; an id of no build of the account is 404 either way",
+  },
+  { file: 'src/builds/builds-service.ts', line: 186, mutator: 'StringLiteral', code: "notFound('deliverable', id)", reason: "the words of a 404's message and its details.resource: openapi.yaml documents the code (NOT_FOUND) and leaves message and details open" },
+  {
+    file: 'src/operations/builds.ts',
+    line: 23,
+    mutator: 'MethodExpression',
+    code: 'body.objective.trim()',
+    reason: 'blanks at the ends of an objective: openapi.yaml neither keeps nor trims them (BuildCreate.objective needs one character that is not blank, Build.objective is a string), so an objective shown with its blanks is no contract fault',
+  },
+  ...(['ConditionalExpression', 'StringLiteral'] as const).map((mutator) => ({
+    file: 'src/operations/builds.ts',
+    line: 25,
+    mutator,
+    code: "buildType === 'suite' ? 0 : 1",
+    reason: "the pages of a suite sent without pages: openapi.yaml's schema (if suite then pages required, at least 2) refuses such a body with 400 before this default is taken; only single builds reach it",
+  })),
+  ...(
+    [
+      [31, 'body.pressRelease !== undefined'],
+      [32, 'body.socialPlatforms !== undefined'],
+      [33, 'body.libraryItemIds !== undefined'],
+    ] as const
+  ).map(([line, code]) => ({
+    file: 'src/operations/builds.ts',
+    line,
+    mutator: 'ConditionalExpression',
+    code,
+    reason: 'an option left out, copied onto the request as undefined: every reader tests it against undefined (the kind options, the build record) or by its truthiness (the echo, the content, the library items), so the build is the same',
+  })),
+  ...(
+    [
+      [63, 'ConditionalExpression', "statusAt(build.schedule, now) === 'completed'"],
+      [63, 'StringLiteral', "statusAt(build.schedule, now) === 'completed'"],
+      [64, 'OptionalChaining', 'cache?.answer(build.id)'],
+      [65, 'ConditionalExpression', 'if (kept !== undefined)'],
+      [69, 'ConditionalExpression', 'if (done) cache?.setAnswer'],
+      [69, 'OptionalChaining', 'if (done) cache?.setAnswer'],
+    ] as const
+  ).map(([line, mutator, code]) => ({
+    file: 'src/operations/builds.ts',
+    line,
+    mutator,
+    code,
+    reason: 'the answer of a completed build, kept to be served again: a completed build never changes, so the answer made again (its content the same from its seed) is the same bytes; the simulator always has the cache, and only the work differs',
+  })),
+  {
+    file: 'src/operations/builds.ts',
+    line: 67,
+    mutator: 'BooleanLiteral',
+    code: 'buildContent(sim.builds, build, now, false)',
+    reason: 'the content the titles and word counts are read from, kept in the cache of generated content instead of let go: the same content either way (it is the same from its seed), only memory differs',
+  },
   { file: 'src/sharing/shares-service.ts', line: 29, mutator: 'StringLiteral', code: "'share token collision'", reason: `an internal error for a 192-bit collision that never happens: ${PROSE}` },
   {
     file: 'src/targets/targets-service.ts',

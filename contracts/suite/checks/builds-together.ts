@@ -7,10 +7,11 @@ import { expectStatus } from './expect.js';
 
 /**
  * Several builds of one account moving at once, as a CI job or a content team makes them:
- * the refunds of builds that fail at different times, and the build list filtered by target
- * and status while the builds move through the pipeline.
+ * the refunds of builds that fail at different times, and of one at the instant it fails.
  */
 export const REFUNDS = 'DESIGN: failure, openapi.yaml: BuildFailure: each failed build is refunded as it fails: at every moment the balance is what was bought less the builds not failed, and the refunds are in the ledger in the order the builds failed (newest first)';
+
+export const REFUND_AT_ONCE = 'DESIGN: failure, openapi.yaml: BuildFailure: a failed build is refunded as it fails: read at the very instant it fails, the build is failed and the balance has its tokens back';
 
 const BLOG_PRICE = 1;
 /** The stages the failing builds fail at, in the order of creation: early, late, in between. */
@@ -33,6 +34,17 @@ async function whileStill<T>(s: Session, ids: readonly string[], between: () => 
   const value = await between();
   const after = await read();
   return before.join() === after.join() ? { statuses: after, value } : undefined;
+}
+
+/**
+ * When a build marked `[fail:merging]` fails, once it is merging: the simulator fails a marked
+ * build half-way through the stage (docs/guides/faults-and-clocks.md), and merging, the last
+ * stage, ends at the build's estimatedCompletionAt.
+ */
+function mergingFailureAt(build: any): number | undefined {
+  const merging = Array.isArray(build?.stages) ? build.stages.find((st: { stage: string }) => st.stage === 'merging') : undefined;
+  if (build?.status !== 'merging' || typeof merging?.startedAt !== 'string') return undefined;
+  return Math.floor((Date.parse(merging.startedAt) + Date.parse(build.estimatedCompletionAt)) / 2);
 }
 
 export function buildsTogetherChecks(): Check[] {
@@ -74,6 +86,39 @@ export function buildsTogetherChecks(): Check[] {
         expectEqual(refunds.length, ids.length, `${REFUNDS}: one refund per failed build`);
         const order = [...refunds].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
         expectEqual(refunds.map((t) => t.buildId), order.map((t) => t.buildId), `${REFUNDS}: refunds newest first (${refunds.map((t) => t.createdAt).join(', ')})`);
+      },
+    },
+    {
+      id: 'builds.refund-at-failure',
+      title: REFUND_AT_ONCE,
+      level: 'strict',
+      groups: ['spend', 'wait'],
+      simulator: 'makes a build fail half-way through merging with the [fail:merging] magic input, on a clock the suite moves',
+      covers: ['getBuild', 'getTokenBalance'],
+      requests: 60,
+      run: async (s) => {
+        if (!s.seesEveryStatus || !s.control) s.skipBecause('needs the simulator: a failing build on a clock the suite moves');
+        s.spend(BLOG_PRICE, 'a build that fails (refunded)');
+        const target = await s.fixtures.target();
+        // Room in the rate-limit window for every poll, so that no wait for a new one moves the clock past the failure.
+        await s.client.ensureWindow('readWrite', 'getBuild', 50);
+        const before = await readBalance(s);
+        const id = await createBlog(s, target.id, `Refund at once ${s.config.runId} [fail:merging]`);
+        // A poll a fine step apart sees merging before the build fails half-way through it.
+        let build = (await pollBuild(s, id)).body.build;
+        for (let round = 0; round < 200 && build.status !== 'merging' && build.status !== 'failed'; round++) {
+          await s.time.sleep(s.fineStepMs);
+          build = (await pollBuild(s, id)).body.build;
+        }
+        const failsAt = mergingFailureAt(build);
+        if (failsAt === undefined) return s.skipBecause(`the build marked to fail in merging was not seen merging (${build.status})`);
+        // The instant before the failure, then the instant of it: the balance follows the status.
+        for (const instant of [failsAt - 1, failsAt]) {
+          if (instant > s.time.now()) await s.control!.reach(instant);
+          const { statuses, value } = (await whileStill(s, [id], () => readBalance(s))) ?? s.skipBecause('the build moved while the balance was read');
+          const failed = statuses[0] === 'failed' ? 1 : 0;
+          expectEqual(value.balance, before.balance - BLOG_PRICE + failed * BLOG_PRICE, `${REFUND_AT_ONCE} (status ${statuses[0]} at ${new Date(instant).toISOString()}, ${instant - failsAt} ms from the failure)`);
+        }
       },
     },
   ];

@@ -2,10 +2,12 @@ import { deliverableTimingProblems, orderProblems, skippedStatuses, STATUS_ORDER
 import type { Check } from '../check.js';
 import { expectEqual, expectThat } from '../../shared/outcomes.js';
 import { pollBuild } from '../build-observer.js';
+import { KIND_PRICES } from './build-kinds.js';
 
 const ORDER = 'States: only the documented statuses appear, in the documented order, and polling ends in completed or failed';
 const NO_SKIP = `States: no status is skipped (${STATUS_ORDER.join(' → ')})`;
 const DELIVERABLES = 'States: deliverables appear on the build exactly when it completes';
+const PRICE_SHOWN = 'openapi.yaml: BuildCreate: the cost is (kind price + 1 for deep research + 1 for premium quality + 1 for image generation) per page, of the options the build shows';
 const TERMINAL = 'States: completed is terminal: later polls show the same status and deliverables';
 
 export function buildChecks(): Check[] {
@@ -66,7 +68,7 @@ export function buildChecks(): Check[] {
     {
       ...polled,
       id: 'builds.echo',
-      title: 'openapi.yaml: the build echoes its request, and once completed shows its cost, progress 100 and completedAt',
+      title: 'openapi.yaml: the build echoes its request, its options left out as the price it was charged says, and once completed shows its cost, progress 100 and completedAt',
       level: 'strict',
       run: async (s) => {
         const run = await s.fixtures.blogRun();
@@ -74,6 +76,9 @@ export function buildChecks(): Check[] {
         const sent = (await s.fixtures.blogBuild()).body;
         expectEqual([build.id, build.targetId, build.kind, build.buildType, build.objective, build.researchPolicy], [run.buildId, sent.targetId, sent.kind, sent.buildType, sent.objective, sent.researchPolicy], 'openapi.yaml: id, targetId, kind, buildType, objective, researchPolicy');
         expectEqual(build.cost, 1, 'openapi.yaml: cost of a standard blog build');
+        // Options left out are shown as the build took them: the price of what it shows is what it cost.
+        const shown = (KIND_PRICES[build.kind] ?? NaN) + Number(build.researchMode === 'deep') + Number(build.qualityMode === 'premium') + Number(build.generateImages === true);
+        expectEqual(shown * build.pages, build.cost, `${PRICE_SHOWN} (researchMode ${build.researchMode}, qualityMode ${build.qualityMode}, generateImages ${build.generateImages}, pages ${build.pages})`);
         if (build.status === 'completed') {
           expectEqual(build.progress, 100, 'openapi.yaml: progress of a completed build');
           expectThat(typeof build.completedAt === 'string', `openapi.yaml: completedAt of a completed build: got ${JSON.stringify(build.completedAt)}`);

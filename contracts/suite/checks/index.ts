@@ -5,6 +5,7 @@ import { audioChecks } from './audio.js';
 import { authMatrixChecks } from './auth-matrix.js';
 import { buildKindChecks } from './build-kinds.js';
 import { buildChecks } from './builds.js';
+import { buildFilterChecks } from './build-filters.js';
 import { buildsTogetherChecks } from './builds-together.js';
 import { buildOptionChecks } from './build-options.js';
 import { chatChecks } from './chat.js';
@@ -84,6 +85,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...pick(edges, 'idempotency.window-edge'),
     ...pick(overTime, 'builds.over-time'),
     ...buildsTogetherChecks(),
+    ...buildFilterChecks(),
     ...buildOptionChecks(),
     ...targetEditChecks(),
     ...targetSlugChecks(),

@@ -177,6 +177,7 @@ const DESCRIPTIONS: SourceMapping[] = [
   { kinds: ['openapi.description'], text: /^Rotating a key with a scope the calling key lacks/, verdict: ruled('openapi.keys.rotate-revoked', 'openapi.keys.rotate-no-escalation') },
   { kinds: ['openapi.description'], text: /slug is unique within the account|new slug must be free/, verdict: ruled('openapi.targets') },
   { kinds: ['openapi.description'], text: /^Idempotent replay; the existing build/, verdict: ruled('spec.idempotency.replay') },
+  { kinds: ['openapi.description'], text: /^What is left out comes from the target's brand-kit `pressRelease` defaults/, verdict: ruled('openapi.build.press-release-defaults') },
   { kinds: ['openapi.description'], text: /^Idempotent replay; the earlier purchase|already used for a purchase within 24 hours|^Books a `purchase` transaction/, verdict: ruled('openapi.purchases') },
   { kinds: ['openapi.description'], text: /anyone can open without a key|link stops working at once|^What a share link shows|^Shows the deliverable's title/, verdict: ruled('openapi.sharing') },
   { kinds: ['openapi.description'], text: /^The cost, charged at creation|^Each image costs 1 token/, verdict: ruled('openapi.prices') },

@@ -42,7 +42,6 @@ export const UNMINED_DESCRIPTIONS: readonly string[] = [
   "The token bundle a purchase bought; null for other entries and for the starting balance.",
   "Topic ideas for a target (from its name, description and SEO keywords) or for a seed phrase, or both: a title, the angle it takes, the content kind that suits it, an estimated interest (0 to 100, moving from day to day like a trend) and an objective ready for a build.",
   "Two decimals; >= 0.7 supported, 0.4-0.69 weak, < 0.4 unsupported.",
-  "What is left out comes from the target's brand-kit `pressRelease` defaults: `datelineCity`, `boilerplate`, `mediaContact` and `defaultQuoteMode`; without quotes, one is generated.",
   "Who speaks, on what, in which mode; `text` for verbatim and polish; `count` (1 to 3) new quotes for generate.",
   "Without `mode`, the target's `defaultQuoteMode` applies; a quote without `text` is generated.",
   "`brandKit` is merged part by part: `voice` and `tone` replace theirs, and inside `seo` and `pressRelease` each field given replaces its own (`mediaContact: null` removes the contact).",
