@@ -103,7 +103,7 @@ function writeUnmined(statements: SourceStatement[]): void {
   const texts = [...new Set(statements.filter((s) => s.kind === 'openapi.description' && !verdictOf(s)).map((s) => s.text))].sort();
   const body = texts.map((t) => `  ${JSON.stringify(t)},`).join('\n');
   writeFileSync(
-    join(root, 'contracts', 'rules', 'unmined-descriptions.ts'),
+    join(root, 'contracts', 'suite', 'rules', 'unmined-descriptions.ts'),
     `/**\n * Sentences of openapi.yaml's descriptions not yet mined into a rule: each is unverified (the\n * source-coverage test prints how many), and a sentence that is neither here nor taken by a\n * mapping of source-map.ts fails the test. Rewritten with CONTRACT_SOURCES_WRITE=1.\n */\nexport const UNMINED_DESCRIPTIONS: readonly string[] = [\n${body}\n];\n`,
   );
 }
