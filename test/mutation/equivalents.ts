@@ -90,6 +90,7 @@ export const EQUIVALENTS: readonly Equivalent[] = [
     code: 'env.objectives?.of(input.objective) ?? input.objective',
     reason: 'the simulator always gives builds the objective interner, whose of() answers an equal string: one copy shared by repeated objectives, the same text',
   })),
+  { file: 'src/credentials/constant-time.ts', line: 5, mutator: 'EqualityOperator', code: 'i < a.length', replacement: 'i <= a.length', reason: 'one step past the end reads charCodeAt(a.length) of both strings, NaN, and NaN ^ NaN is 0 (bitwise operators take NaN as 0): diff is unchanged, the same answer in the same time' },
   { file: 'src/keys/keys-service.ts', line: 39, mutator: 'StringLiteral', code: 'API keys are created and rotated with an API key', reason: `${PROSE} (the code on this line, SCOPE_REQUIRED, is killed by keys.oauth-cannot-mint)` },
   ...[50, 74].map((line) => ({ file: 'src/keys/keys-service.ts', line, mutator: 'ObjectLiteral', code: "409, 'CONFLICT'", reason: 'the details of a 409: openapi.yaml gives them no fields (only a quota names `details.quota`)' })),
   { file: 'src/builds/builds-service.ts', line: 111, mutator: 'ConditionalExpression', code: 'if (idempotencyKey !== null) account.idempotency.remember', reason: 'a build without a key remembered under null is never looked up (line 80 looks up keys only)' },
