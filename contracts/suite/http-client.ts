@@ -80,7 +80,32 @@ export class ServiceClient {
     this.requests++;
     const response = await this.options.fetch(`${this.options.baseUrl}${path}`, init);
     if (key) this.options.rules.forget(key); // its rate-limit windows moved where the REST rules do not look
+    if (path === '/mcp') this.trackMcpSession(init, response);
     return response;
+  }
+
+  /** The MCP sessions the run opened and has not ended: session id → the Authorization it was opened with. */
+  private readonly mcpSessions = new Map<string, string | undefined>();
+
+  private trackMcpSession(init: RequestInit, response: Response): void {
+    const sent = new Headers(init.headers);
+    const id = response.headers.get('mcp-session-id');
+    if (init.method === 'POST' && id && response.ok && !sent.has('mcp-session-id')) this.mcpSessions.set(id, sent.get('authorization') ?? undefined);
+    const ended = sent.get('mcp-session-id');
+    if (init.method === 'DELETE' && ended && (response.ok || response.status === 404)) this.mcpSessions.delete(ended);
+  }
+
+  /**
+   * Ends every MCP session the run left open (DELETE /mcp), outside the request budget, so a
+   * server shared by many runs keeps none of them. One whose credential was revoked since is
+   * refused its DELETE and left to the server, which lets such sessions go first.
+   */
+  async endMcpSessions(): Promise<void> {
+    for (const [id, authorization] of this.mcpSessions) {
+      const headers: Record<string, string> = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25', ...(authorization ? { authorization } : {}) };
+      await this.options.fetch(`${this.options.baseUrl}/mcp`, { method: 'DELETE', headers }).then((r) => r.arrayBuffer(), () => undefined);
+    }
+    this.mcpSessions.clear();
   }
 
   /** Calls an operation by its id, with its path parameters. */

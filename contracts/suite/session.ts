@@ -86,8 +86,9 @@ export class Session implements SessionView {
     return crypto.randomUUID();
   }
 
-  /** Hands the simulator's clock back; a control call that fails here is a ContractFailure. */
+  /** Ends the MCP sessions the run left open, then hands the simulator's clock back; a control call that fails here is a ContractFailure. */
   async finish(): Promise<void> {
+    await this.client.endMcpSessions();
     if (this.frozeClock && !this.setupFailure) await this.control?.resume();
   }
 }

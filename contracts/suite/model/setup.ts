@@ -76,7 +76,9 @@ export async function retireKeys(model: ApiModel, world: World): Promise<void> {
     for (const account of model.accounts) {
       const rw = account.keys.find((k) => k.label === 'readWrite')?.value;
       for (const key of account.keys) {
-        if (key.id && key.status === 'active') await world.rest('revokeApiKey', { key: rw, path: { keyId: key.id } }).catch(() => undefined);
+        if (!key.id || key.status !== 'active') continue;
+        await world.closeMcpSession(key.value);
+        await world.rest('revokeApiKey', { key: rw, path: { keyId: key.id } }).catch(() => undefined);
       }
     }
   } finally {

@@ -211,7 +211,14 @@ export class World {
 
   /** Calls sent at once. */
   async parallel<T>(calls: Array<() => Promise<T>>, keys: string[]): Promise<T[]> {
-    const run = () => Promise.all(calls.map((c) => c()));
+    // Every call settles before the first failure is thrown: none outlives its sequence, to be
+    // answered (and counted in a window) during the next one.
+    const run = async () => {
+      const settled = await Promise.allSettled(calls.map((c) => c()));
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
+    };
     this.inParallel = true;
     try {
       return await (this.trace ? this.trace.parallel(run) : run());
@@ -226,6 +233,15 @@ export class World {
     if (!this.trace || !answer.ok || !j || typeof j !== 'object') return;
     for (const field of ['id', 'buildId', 'value']) if (typeof j[field] === 'string') this.trace.bind(j[field], `${variable}.${field}`);
     if (typeof j.transaction?.id === 'string') this.trace.bind(j.transaction.id, `${variable}.transaction.id`);
+  }
+
+  /** Ends the MCP session opened for `key` (DELETE /mcp): before the key is revoked, after which the server refuses the DELETE. */
+  async closeMcpSession(key: string): Promise<void> {
+    const session = this.mcpSessions.get(key);
+    this.mcpSessions.delete(key);
+    if (!session?.id) return;
+    const headers = { authorization: `Bearer ${key}`, 'mcp-session-id': session.id, 'mcp-protocol-version': PROTOCOL };
+    await this.s.client.raw('/mcp', { method: 'DELETE', headers }).then((r) => r.arrayBuffer(), () => undefined);
   }
 
   private async mcpSession(key: string): Promise<{ id: string | undefined } | { refused: RpcReply }> {
