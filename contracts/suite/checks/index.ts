@@ -9,6 +9,8 @@ import { buildFilterChecks } from './build-filters.js';
 import { buildsTogetherChecks } from './builds-together.js';
 import { buildOptionChecks } from './build-options.js';
 import { chatChecks } from './chat.js';
+import { chatReferenceChecks } from './chat-references.js';
+import { claimChecks } from './claims.js';
 import { credentialChecks } from './credentials.js';
 import { deliverableChecks } from './deliverables.js';
 import { genericChecks } from './generic.js';
@@ -37,6 +39,7 @@ import { mcpProtocolChecks } from './mcp-protocol.js';
 import { mcpToolSchemaChecks } from './mcp-tool-schemas.js';
 import { mcpTaskChecks } from './mcp-tasks.js';
 import { optionChecks } from './options.js';
+import { optionFitChecks } from './option-fit.js';
 import { parameterChecks } from './parameters.js';
 import { propertyChecks } from '../properties/index.js';
 import { rateLimitChecks } from './rate-limits.js';
@@ -80,6 +83,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...pick(idempotency, 'idempotency.replay', 'idempotency.no-charge', 'idempotency.no-new-build', 'idempotency.statuses'),
     ...pick(edges, 'idempotency.other-body', 'idempotency.other-key', 'idempotency.after-failure', 'idempotency.concurrent'),
     ...deliverableChecks(),
+    ...claimChecks(),
     ...buildKindChecks(),
     ...pick(idempotency, 'idempotency.window'),
     ...pick(edges, 'idempotency.window-edge'),
@@ -87,6 +91,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...buildsTogetherChecks(),
     ...buildFilterChecks(),
     ...buildOptionChecks(),
+    ...optionFitChecks(),
     ...targetEditChecks(),
     ...targetSlugChecks(),
     ...targetSnapshotChecks(),
@@ -95,6 +100,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...audioChecks(),
     ...imageChecks(),
     ...chatChecks(),
+    ...chatReferenceChecks(),
     ...pick(caps, 'chat.cap'),
     ...suggestionChecks(),
     ...keyChecks(),
