@@ -1,6 +1,6 @@
 import type { EngineRequest } from '../../src/engine/types.js';
 import type { FocusedViolation } from './property-faults.js';
-import { accountOf, editJson, is, pathOf } from './tamper.js';
+import { accountOf, editJson, is, jsonOf, pathOf } from './tamper.js';
 import { PATHS } from './violation.js';
 
 /** Faults of behaviour openapi.yaml's descriptions state (BuildCreate, Build, Claim, SocialPost, shares, library items, suggestions), each caught by the check of its rule. */
@@ -9,6 +9,8 @@ const SHARED = /^\/api\/v1\/shared\/[^/]+$/;
 const LIBRARY_ITEM = /^\/api\/v1\/targets\/[^/]+\/library\/[^/]+$/;
 const TARGET = /^\/api\/v1\/targets\/[^/]+$/;
 const CHAT_MESSAGES = /^\/api\/v1\/chats\/[^/]+\/messages$/;
+const ROTATE = /^\/api\/v1\/keys\/[^/]+\/rotate$/;
+const IMAGES = /^\/api\/v1\/images$/;
 const SUGGESTION = /^\/api\/v1\/suggestions\/(topics|brief|keywords|quotes)$/;
 
 function bodyOf(request: EngineRequest): any {
@@ -192,5 +194,39 @@ export const DESCRIPTION_FAULTS: FocusedViolation[] = [
     wrap: (h) => editJson(h, (req, res) => is(req, 'GET', PATHS.transactions) && res.status === 200, (json) => {
       for (const entry of json.data) entry.bundleId ??= 'starter';
     }),
+  },
+  {
+    id: 'grant-outlives-rotation',
+    description: 'rotating a key hands its OAuth grants to the new key: their access tokens keep working',
+    rule: 'after rotateApiKey of its key',
+    checks: ['oauth.grants-follow-key'],
+    wrap: (h, sim) => (request) => {
+      const res = h(request);
+      if (!is(request, 'POST', ROTATE) || res.status >= 300) return res;
+      const { id: successor, rotatedFromId } = jsonOf(res);
+      for (const grant of sim.internal.oauth.store.grants.values()) if (grant.keyId === rotatedFromId) grant.keyId = successor;
+      return res;
+    },
+  },
+  {
+    id: 'logo-text-not-target-name',
+    description: 'an image\'s logo of a target shows the target\'s slug, not its name',
+    rule: 'logo text and targetId of a logo of the target',
+    checks: ['images.logo'],
+    wrap: (h, sim) => editJson(h, (req, res) => is(req, 'POST', IMAGES) && res.status === 201 && jsonOf(res).logo?.targetId, (json, req) => {
+      json.logo.text = accountOf(sim, req)?.targets.get(json.logo.targetId)?.slug ?? 'slug';
+    }),
+  },
+  {
+    id: 'brief-kind-inferred-anyway',
+    description: 'a brief takes the kind its prompt suggests, whatever kind was asked',
+    rule: 'forces the kind instead of inferring it',
+    checks: ['suggestions.brief'],
+    wrap: (h) => (request) => {
+      const body = is(request, 'POST', /^\/api\/v1\/suggestions\/brief$/) ? bodyOf(request) : undefined;
+      if (!body?.kind || !/blog post/.test(body.prompt ?? '')) return h(request);
+      const { kind: _, ...rest } = body;
+      return h(withBody(request, rest));
+    },
   },
 ];

@@ -24,6 +24,7 @@ import { oauthFlowChecks } from './oauth-flow.js';
 import { scopeOnExistingChecks } from './scope-existing.js';
 import { valuesOverTimeChecks } from './values-over-time.js';
 import { imageChecks } from './images.js';
+import { imageLogoChecks } from './image-logos.js';
 import { isolationChecks } from './isolation.js';
 import { keyChecks } from './keys.js';
 import { keyCapChecks } from './key-cap.js';
@@ -99,6 +100,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...sharingChecks(),
     ...audioChecks(),
     ...imageChecks(),
+    ...imageLogoChecks(),
     ...chatChecks(),
     ...chatReferenceChecks(),
     ...pick(caps, 'chat.cap'),

@@ -10,6 +10,7 @@ const BRIEF = 'openapi.yaml: POST /api/v1/suggestions/brief answers a build requ
 const BRIEF_BUILDS = 'openapi.yaml: the suggested brief is accepted as is by POST /api/v1/builds and costs its estimatedCost';
 const KEYWORDS = 'openapi.yaml: POST /api/v1/suggestions/keywords answers at most max keywords of one to three lower-case words, each once, scored 0 to 1 (the best 1), best first, without stop words alone';
 const QUOTES = 'openapi.yaml: POST /api/v1/suggestions/quotes keeps verbatim text exactly, copy-edits polish text, and generates count distinct quotes';
+const FORCED = 'openapi.yaml: BriefSuggestionRequest: `kind` forces the kind instead of inferring it from the prompt';
 export const FREE = 'openapi.yaml: a suggestion stores and charges nothing: after a topic, brief, keyword and quote suggestion the balance, the newest transaction and the newest build are as before';
 const CLASS = 'openapi.yaml: suggestions and images share the generation rate-limit class: X-RateLimit-Limit 20, one Remaining for all its routes';
 
@@ -55,12 +56,15 @@ export function suggestionChecks(): Check[] {
       title: BRIEF,
       level: 'strict',
       covers: ['suggestBrief'],
-      requests: 2,
+      requests: 3,
       run: async (s) => {
         const { targetId, json } = await brief(s);
         expectEqual([json.brief.targetId, json.brief.kind], [targetId, 'blog'], `${BRIEF}: the brief's targetId and the kind asked`);
         expectThat(Number.isInteger(json.estimatedCost) && json.estimatedCost >= 1, `${BRIEF}: estimatedCost is a whole number of tokens: got ${json.estimatedCost}`);
         expectThat(json.rationale.length > 0, `${BRIEF}: the rationale says why`);
+        // A prompt that says blog post, and another kind asked: the kind asked wins over the one the prompt suggests.
+        const forced = ok(await s.client.op('suggestBrief', {}, { body: { targetId, prompt: `A short blog post about cold brew at home (${s.config.runId})`, kind: 'how_to' } }), BRIEF);
+        expectEqual(forced.brief.kind, 'how_to', `${FORCED}: the brief's kind for a blog-post prompt with kind how_to`);
       },
     },
     {

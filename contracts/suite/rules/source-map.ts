@@ -210,6 +210,12 @@ const DESCRIPTIONS: SourceMapping[] = [
   { kinds: ['openapi.description'], where: /^operation postChatMessage$/, text: /^The reply answers the message in the target's voice and tone, and names the target's library items/, verdict: ruled('openapi.chat.references') },
   { kinds: ['openapi.description'], where: /^schema BuildCreate$/, text: /^A `suite` build has 2 to 20 `pages`; a `single` build has one/, verdict: ruled('openapi.build.pages') },
   { kinds: ['openapi.description'], where: /^schema Transaction\.bundleId$/, text: /^The token bundle a purchase bought; null for other entries/, verdict: ruled('openapi.ledger.entries') },
+  { kinds: ['openapi.description'], where: /^schema OAuthGrant\.keyId$/, text: /revoking or rotating it revokes the grant/, verdict: ruled('openapi.grants.follow-key') },
+  { kinds: ['openapi.description'], text: /^A logo with `targetId` takes the target's name as its text|^The overlay as drawn; `targetId` is the target whose name it shows/, verdict: ruled('openapi.images.logo') },
+  { kinds: ['openapi.description'], where: /^schema BriefSuggestionRequest$/, text: /`kind` forces the kind instead of inferring it/, verdict: ruled('openapi.suggestions.brief-kind') },
+  { kinds: ['openapi.description'], where: /^schema QuoteSuggestionRequest$/, text: /^Who speaks, on what, in which mode/, verdict: ruled('spec.suggestions') },
+  { kinds: ['openapi.description'], where: /^operation listVoices$/, text: /^The five voices of the listen version/, verdict: ruled('spec.audio.voices') },
+  { kinds: ['openapi.description'], where: /^schema TokenBundle$/, text: /the same bundles pay for web app, API and MCP calls/, verdict: ruled('spec.tokens.same-bundles') },
   // Provenance: which parts the spec states and which openapi.yaml infers (the parts are statements of their own).
   { kinds: ['openapi.description'], text: /^Inferred \(the spec|is stated by the spec; |stated by the spec; the |^(Field names|Fields) inferred|^Inferred; the spec names|^The spec says the same token bundles|^Name and scopes \(spec, API key\); the limits are inferred|^An API key as it may be shown/, verdict: outside('it says which parts the spec states and which openapi.yaml infers; the parts are statements of their own') },
   // A sentence that only names what a schema, field or response is (no verb of behaviour): its keywords are its statements.

@@ -4,9 +4,6 @@
  * mapping of source-map.ts fails the test. Rewritten with CONTRACT_SOURCES_WRITE=1.
  */
 export const UNMINED_DESCRIPTIONS: readonly string[] = [
-  "A bundle of tokens on sale; the same bundles pay for web app, API and MCP calls (spec).",
-  "A logo with `targetId` takes the target's name as its text; the target must be the caller's (404 otherwise).",
-  "A short prompt and the target to write for; `kind` forces the kind instead of inferring it.",
   "Any of an item's fields but its type; `url` null removes the link (not allowed for a CTA or a brand asset).",
   "Any part of the brand kit; what is left out takes its default.",
   "Idempotent while the grant is remembered; 404 for a grant of another account or one already forgotten.",
@@ -14,15 +11,11 @@ export const UNMINED_DESCRIPTIONS: readonly string[] = [
   "Reusable content of the target: a call to action (`cta`: `content` is its label, `url` where it leads), a glossary term (`glossary_term`: `name` is the term, `content` its definition), a product blurb (`product_blurb`) or a brand asset (`brand_asset`: `content` describes it, `url` is where the file is).",
   "Speaking pace; pauses at punctuation come on top.",
   "Structure of an image set; one entry per entry of `images`, in the same order.",
-  "The API key typed on the sign-in page; revoking or rotating it revokes the grant.",
   "The client's registered name; null once the client is forgotten.",
-  "The five voices of the listen version (spec, What the service does); their identifiers and fields are inferred.",
-  "The overlay as drawn; `targetId` is the target whose name it shows, or null for a given text.",
   "The release date; by default the day the build completes.",
   "The structure particular to the kind (steps of a how-to, subject of an email, ...), one `*KindData` schema per kind, given by the variant of `Deliverable` for the kind.",
   "The text's key words and phrases (one to three words), stop words removed, each counted once whatever its case or plural, scored from 0 to 1 (the best is 1) and sorted by score.",
   "Topic ideas for a target (from its name, description and SEO keywords) or for a seed phrase, or both: a title, the angle it takes, the content kind that suits it, an estimated interest (0 to 100, moving from day to day like a trend) and an objective ready for a build.",
-  "Who speaks, on what, in which mode; `text` for verbatim and polish; `count` (1 to 3) new quotes for generate.",
   "Without `mode`, the target's `defaultQuoteMode` applies; a quote without `text` is generated.",
   "`name` names it (a glossary term's term, a product's name); `content` is what builds use (a CTA's label, a term's definition, a blurb, an asset's description).",
 ];
