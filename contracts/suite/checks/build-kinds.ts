@@ -17,6 +17,7 @@ async function create(s: Session, body: Record<string, unknown>): Promise<{ buil
   return { buildId: reply.json.buildId, createdAt: s.time.now() };
 }
 
+export const SOCIAL_DEFAULT = 'openapi.yaml: BuildCreate.socialPlatforms: a social build sent without platforms writes posts for x and linkedin (the default)';
 const FAILED = 'States: failed is terminal; a failing build moves through the stages before it and has no deliverable';
 
 export function buildKindChecks(): Check[] {
@@ -79,6 +80,7 @@ export function buildKindChecks(): Check[] {
           const full = await s.client.op('getDeliverable', { deliverableId });
           expectStatus(full, 200, `openapi.yaml: the ${kind} deliverable in full`);
           expectEqual([full.json.kind, full.json.buildId], [kind, run.buildId], `openapi.yaml: the ${kind} deliverable's kind and build`);
+          if (kind === 'social') expectEqual(full.json.kindData?.posts?.map((p: { platform: string }) => p.platform), ['x', 'linkedin'], `${SOCIAL_DEFAULT}: the platforms of the posts`);
           const md = await s.client.op('downloadDeliverable', { deliverableId }, { query: { format: 'md' } });
           expectStatus(md, 200, `Endpoints: the ${kind} deliverable downloads as Markdown`);
         }

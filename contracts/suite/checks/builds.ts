@@ -76,6 +76,7 @@ export function buildChecks(): Check[] {
         const sent = (await s.fixtures.blogBuild()).body;
         expectEqual([build.id, build.targetId, build.kind, build.buildType, build.objective, build.researchPolicy], [run.buildId, sent.targetId, sent.kind, sent.buildType, sent.objective, sent.researchPolicy], 'openapi.yaml: id, targetId, kind, buildType, objective, researchPolicy');
         expectEqual(build.cost, 1, 'openapi.yaml: cost of a standard blog build');
+        expectEqual(['pressRelease', 'socialPlatforms', 'libraryItemIds'].filter((f) => f in build), [], 'openapi.yaml: Build: options present only when given at creation (a blog build sent without them)');
         // Options left out are shown as the build took them: the price of what it shows is what it cost.
         const shown = (KIND_PRICES[build.kind] ?? NaN) + Number(build.researchMode === 'deep') + Number(build.qualityMode === 'premium') + Number(build.generateImages === true);
         expectEqual(shown * build.pages, build.cost, `${PRICE_SHOWN} (researchMode ${build.researchMode}, qualityMode ${build.qualityMode}, generateImages ${build.generateImages}, pages ${build.pages})`);

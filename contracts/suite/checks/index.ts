@@ -9,6 +9,8 @@ import { buildFilterChecks } from './build-filters.js';
 import { buildsTogetherChecks } from './builds-together.js';
 import { buildOptionChecks } from './build-options.js';
 import { chatChecks } from './chat.js';
+import { chatReferenceChecks } from './chat-references.js';
+import { claimChecks } from './claims.js';
 import { credentialChecks } from './credentials.js';
 import { deliverableChecks } from './deliverables.js';
 import { genericChecks } from './generic.js';
@@ -22,6 +24,7 @@ import { oauthFlowChecks } from './oauth-flow.js';
 import { scopeOnExistingChecks } from './scope-existing.js';
 import { valuesOverTimeChecks } from './values-over-time.js';
 import { imageChecks } from './images.js';
+import { imageLogoChecks } from './image-logos.js';
 import { isolationChecks } from './isolation.js';
 import { keyChecks } from './keys.js';
 import { keyCapChecks } from './key-cap.js';
@@ -37,6 +40,7 @@ import { mcpProtocolChecks } from './mcp-protocol.js';
 import { mcpToolSchemaChecks } from './mcp-tool-schemas.js';
 import { mcpTaskChecks } from './mcp-tasks.js';
 import { optionChecks } from './options.js';
+import { optionFitChecks } from './option-fit.js';
 import { parameterChecks } from './parameters.js';
 import { propertyChecks } from '../properties/index.js';
 import { rateLimitChecks } from './rate-limits.js';
@@ -80,6 +84,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...pick(idempotency, 'idempotency.replay', 'idempotency.no-charge', 'idempotency.no-new-build', 'idempotency.statuses'),
     ...pick(edges, 'idempotency.other-body', 'idempotency.other-key', 'idempotency.after-failure', 'idempotency.concurrent'),
     ...deliverableChecks(),
+    ...claimChecks(),
     ...buildKindChecks(),
     ...pick(idempotency, 'idempotency.window'),
     ...pick(edges, 'idempotency.window-edge'),
@@ -87,6 +92,7 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...buildsTogetherChecks(),
     ...buildFilterChecks(),
     ...buildOptionChecks(),
+    ...optionFitChecks(),
     ...targetEditChecks(),
     ...targetSlugChecks(),
     ...targetSnapshotChecks(),
@@ -94,7 +100,9 @@ export function allChecks(operations: readonly OperationInfo[], level: ContractL
     ...sharingChecks(),
     ...audioChecks(),
     ...imageChecks(),
+    ...imageLogoChecks(),
     ...chatChecks(),
+    ...chatReferenceChecks(),
     ...pick(caps, 'chat.cap'),
     ...suggestionChecks(),
     ...keyChecks(),

@@ -7,7 +7,7 @@ import { expectError, expectNoContent, expectStatus } from './expect.js';
 
 const CREATE = 'openapi.yaml: POST /api/v1/targets/{targetId}/library answers 201 with the item as sent, its target and a Location; GET answers the same';
 const LIST = 'openapi.yaml: the library lists a target\'s items newest first, and ?type= only those of that type';
-const UPDATE = 'openapi.yaml: PATCH of a library item changes only the fields sent and moves updatedAt; GET answers the change';
+const UPDATE = 'openapi.yaml: PATCH of a library item changes only the fields sent and moves updatedAt; GET answers the change; the type cannot change (400 VALIDATION_ERROR)';
 const DELETE = 'openapi.yaml: DELETE of a library item answers 204 with no body; the item is then 404 and no longer listed';
 const OTHER_TARGET = 'openapi.yaml: an item of another target is not found under this one (404 NOT_FOUND)';
 
@@ -75,7 +75,7 @@ export function libraryChecks(): Check[] {
       title: UPDATE,
       level: 'strict',
       covers: ['updateLibraryItem', 'getLibraryItem'],
-      requests: 5,
+      requests: 6,
       run: async (s) => {
         const { target, term } = await library(s);
         const before = term.json;
@@ -86,6 +86,8 @@ export function libraryChecks(): Check[] {
         const after = reply.json;
         expectEqual([after.id, after.type, after.name, after.content, after.url, after.createdAt], [before.id, before.type, before.name, content, before.url, before.createdAt], `${UPDATE}: content changed, the rest kept`);
         expectThat(Date.parse(after.updatedAt) > Date.parse(before.updatedAt), `${UPDATE}: updatedAt moves: it was ${before.updatedAt}, it is ${after.updatedAt}`);
+        const retyped = await s.client.op('updateLibraryItem', { targetId: target.id, itemId: before.id }, { body: { type: 'cta', content: 'Retyped' } });
+        expectError(retyped, 400, 'VALIDATION_ERROR', `${UPDATE}: a PATCH that changes the type`);
         const fetched = await s.client.op('getLibraryItem', { targetId: target.id, itemId: before.id });
         expectEqual(fetched.json, after, `${UPDATE}: GET answers the updated item`);
       },

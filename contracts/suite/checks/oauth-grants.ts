@@ -1,6 +1,6 @@
 import type { Check } from '../check.js';
 import { expectEqual, expectThat, SkipSignal } from '../../shared/outcomes.js';
-import { expectStatus } from './expect.js';
+import { expectStatus, expectSuccess } from './expect.js';
 import { mcpStatus } from './oauth.js';
 
 /**
@@ -12,8 +12,42 @@ const GRANTS = 'openapi.yaml: GET /api/v1/oauth/grants lists a grant with its cl
 
 const ACROSS = 'openapi.yaml: grants belong to their account: another account\'s grant is not listed, revoking it is 404 NOT_FOUND, and its token keeps working';
 
+export const FOLLOWS_KEY = 'openapi.yaml: OAuthGrant.keyId: a grant follows the API key typed at sign-in: rotating that key, or revoking it, revokes the grant (its access token refused on /mcp at once, the grant no longer listed)';
+
 export function oauthGrantChecks(): Check[] {
   return [
+    {
+      id: 'oauth.grants-follow-key',
+      title: FOLLOWS_KEY,
+      level: 'strict',
+      covers: ['listOAuthGrants', 'rotateApiKey', 'revokeApiKey'],
+      requests: 16,
+      run: async (s) => {
+        if (!s.control) throw new SkipSignal('minting a grant for a key of this run needs the simulator\'s /_sim/oauth/tokens');
+        for (const how of ['rotateApiKey', 'revokeApiKey'] as const) {
+          const key = await s.client.op('createApiKey', {}, { body: { name: `${s.config.runId} grant ended by ${how}`, scopes: ['svc:read'] } });
+          expectStatus(key, 201, `${FOLLOWS_KEY}: a key to sign in with`);
+          let successor: string | undefined;
+          try {
+            const minted = await s.client.raw('/_sim/oauth/tokens', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: key.json.value }) });
+            if (minted.status === 404) throw new SkipSignal('the server has no OAuth authorization server');
+            expectEqual(minted.status, 201, `${FOLLOWS_KEY}: minting tokens for the run's key`);
+            const tokens = await minted.json();
+            expectEqual(await mcpStatus(s, tokens.access_token), 200, `${FOLLOWS_KEY}: /mcp with the grant's access token, before ${how}`);
+            const ended = await s.client.op(how, { keyId: key.json.id });
+            expectSuccess(ended, `${FOLLOWS_KEY}: ${how}`);
+            if (how === 'rotateApiKey') successor = ended.json?.id;
+            expectEqual(await mcpStatus(s, tokens.access_token), 401, `${FOLLOWS_KEY}: /mcp with the grant's access token after ${how} of its key`);
+            const listed = await s.client.op('listOAuthGrants', {});
+            expectStatus(listed, 200, `${FOLLOWS_KEY}: the list`);
+            const kept = (listed.json.data as { id: string; keyId: string }[]).filter((g) => g.keyId === key.json.id);
+            expectEqual(kept, [], `${FOLLOWS_KEY}: grants of the key still listed after ${how}`);
+          } finally {
+            for (const keyId of [key.json.id, successor]) if (keyId) await s.client.op('revokeApiKey', { keyId }).catch(() => undefined);
+          }
+        }
+      },
+    },
     {
       id: 'oauth.grants-isolation',
       title: ACROSS,

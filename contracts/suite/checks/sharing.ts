@@ -7,6 +7,7 @@ import { expectError, expectNoContent, expectStatus } from './expect.js';
 const CREATE = 'openapi.yaml: POST /api/v1/deliverables/{deliverableId}/shares answers 201 with a share of that deliverable whose url is /api/v1/shared/<token>, neither revoked nor expiring';
 const VIEW = 'openapi.yaml: a share link is read without a key and shows the deliverable\'s title, kind, content and evidence, nothing of the account, build, target or deliverable id';
 const REVOKE = 'openapi.yaml: DELETE /api/v1/shares/{shareId} answers 204 with no body; the link then answers 404 NOT_FOUND, other links keep working, and the share stays listed with its revokedAt';
+const LISTED = 'openapi.yaml: listShares lists newest first, revoked and expired links included with their revokedAt and expiresAt; a link without expiresInSeconds works until revoked';
 const EXPIRY = 'openapi.yaml: a share link with expiresInSeconds works until expiresAt and answers 404 NOT_FOUND from then on (on the simulator\'s clock: still 200 one millisecond before expiresAt, 404 at expiresAt itself)';
 
 /** What the public view shows (openapi.yaml, SharedDeliverable), and nothing else. */
@@ -98,9 +99,11 @@ export function sharingChecks(): Check[] {
       ...needsDeliverable,
       id: 'sharing.expiry',
       title: EXPIRY,
-      covers: ['createShare', 'getSharedDeliverable'],
-      requests: 70,
+      covers: ['createShare', 'getSharedDeliverable', 'listShares'],
+      requests: 73,
       run: async (s) => {
+        // The link without expiry is made first: it is older than the expiring one when that one expires.
+        const { share: kept } = await created(s, 'kept');
         const { share } = await created(s, 'expiring', { expiresInSeconds: 60 });
         const body = share.json;
         expectEqual(Date.parse(body.expiresAt) - Date.parse(body.createdAt), 60_000, `${EXPIRY}: expiresAt is createdAt + expiresInSeconds`);
@@ -115,6 +118,11 @@ export function sharingChecks(): Check[] {
         }
         await s.time.sleep(expiresAt - s.time.now() + 1000);
         expectError(await view(s, body.token), 404, 'NOT_FOUND', `${EXPIRY}: the link after expiresAt`);
+        expectStatus(await view(s, kept.json.token), 200, `${LISTED}: a link without expiresInSeconds still works after another link expired`);
+        const listed = await s.client.op('listShares', { deliverableId: share.json.deliverableId });
+        expectStatus(listed, 200, `${LISTED}: the list of shares`);
+        const expired = listed.json.data.find((x: { id: string }) => x.id === body.id);
+        expectEqual(expired?.expiresAt ?? null, body.expiresAt, `${LISTED}: the expired share is listed with its expiresAt`);
       },
     },
   ];

@@ -1,5 +1,5 @@
 import type { Check } from '../check.js';
-import { readBalance } from '../fixtures.js';
+import { newestIds, readBalance } from '../fixtures.js';
 import type { Reply } from '../http-client.js';
 import { expectEqual, expectThat } from '../../shared/outcomes.js';
 import type { Session } from '../session.js';
@@ -10,6 +10,8 @@ const BRIEF = 'openapi.yaml: POST /api/v1/suggestions/brief answers a build requ
 const BRIEF_BUILDS = 'openapi.yaml: the suggested brief is accepted as is by POST /api/v1/builds and costs its estimatedCost';
 const KEYWORDS = 'openapi.yaml: POST /api/v1/suggestions/keywords answers at most max keywords of one to three lower-case words, each once, scored 0 to 1 (the best 1), best first, without stop words alone';
 const QUOTES = 'openapi.yaml: POST /api/v1/suggestions/quotes keeps verbatim text exactly, copy-edits polish text, and generates count distinct quotes';
+const FORCED = 'openapi.yaml: BriefSuggestionRequest: `kind` forces the kind instead of inferring it from the prompt';
+export const FREE = 'openapi.yaml: a suggestion stores and charges nothing: after a topic, brief, keyword and quote suggestion the balance, the newest transaction and the newest build are as before';
 const CLASS = 'openapi.yaml: suggestions and images share the generation rate-limit class: X-RateLimit-Limit 20, one Remaining for all its routes';
 
 const STOP_WORDS = new Set(['a', 'an', 'and', 'at', 'for', 'in', 'is', 'it', 'of', 'on', 'the', 'to']);
@@ -54,12 +56,15 @@ export function suggestionChecks(): Check[] {
       title: BRIEF,
       level: 'strict',
       covers: ['suggestBrief'],
-      requests: 2,
+      requests: 3,
       run: async (s) => {
         const { targetId, json } = await brief(s);
         expectEqual([json.brief.targetId, json.brief.kind], [targetId, 'blog'], `${BRIEF}: the brief's targetId and the kind asked`);
         expectThat(Number.isInteger(json.estimatedCost) && json.estimatedCost >= 1, `${BRIEF}: estimatedCost is a whole number of tokens: got ${json.estimatedCost}`);
         expectThat(json.rationale.length > 0, `${BRIEF}: the rationale says why`);
+        // A prompt that says blog post, and another kind asked: the kind asked wins over the one the prompt suggests.
+        const forced = ok(await s.client.op('suggestBrief', {}, { body: { targetId, prompt: `A short blog post about cold brew at home (${s.config.runId})`, kind: 'how_to' } }), BRIEF);
+        expectEqual(forced.brief.kind, 'how_to', `${FORCED}: the brief's kind for a blog-post prompt with kind how_to`);
       },
     },
     {
@@ -118,6 +123,24 @@ export function suggestionChecks(): Check[] {
         const generated = await ask({ mode: 'generate', count: 2 });
         expectEqual(generated.map((q) => q.mode), ['generate', 'generate'], `${QUOTES}: count 2 generated quotes (modes)`);
         expectThat(generated[0].text !== generated[1].text, `${QUOTES}: the generated quotes are distinct`);
+      },
+    },
+    {
+      id: 'suggestions.free',
+      title: FREE,
+      level: 'strict',
+      covers: ['suggestTopics', 'suggestBrief', 'extractKeywords', 'suggestQuotes'],
+      requests: 7,
+      run: async (s) => {
+        const { id: targetId } = await s.fixtures.target();
+        await s.client.ensureWindow('readWrite', 'suggestTopics', 4);
+        const state = async () => ({ balance: await readBalance(s), transaction: (await newestIds(s, 'listTokenTransactions', 1))[0]?.id ?? null, build: (await newestIds(s, 'listBuilds', 1))[0]?.id ?? null });
+        const before = await state();
+        ok(await s.client.op('suggestTopics', {}, { body: { targetId, count: 1 } }), FREE);
+        ok(await s.client.op('suggestBrief', {}, { body: { targetId, prompt: `A free brief (${s.config.runId})` } }), FREE);
+        ok(await s.client.op('extractKeywords', {}, { body: { text: KEYWORD_TEXT, max: 2 } }), FREE);
+        ok(await s.client.op('suggestQuotes', {}, { body: { speaker: 'Dana Ortiz', topic: 'our cold brew kit', mode: 'generate' } }), FREE);
+        expectEqual(await state(), before, `${FREE}: balance, newest transaction and newest build`);
       },
     },
     {

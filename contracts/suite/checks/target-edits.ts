@@ -4,6 +4,7 @@ import { expectEqual, expectThat } from '../../shared/outcomes.js';
 import { expectError, expectNoContent, expectStatus } from './expect.js';
 
 const UPDATE = 'openapi.yaml: PATCH /api/v1/targets/{targetId} changes only the fields sent, merges the brand kit part by part and moves updatedAt';
+export const BRAND_KIT_MERGE = 'openapi.yaml: PATCH merges brandKit part by part: voice and tone replace theirs, inside seo and pressRelease each field given replaces its own and the others are kept, mediaContact: null removes the contact';
 const SLUG_TAKEN = 'openapi.yaml: a PATCH to a slug another target of the account uses gets 409 CONFLICT and changes nothing';
 const DELETE = 'openapi.yaml: DELETE /api/v1/targets/{targetId} answers 204 with no body; the target is then 404 and its slug is free again';
 
@@ -30,6 +31,38 @@ export function targetEditChecks(): Check[] {
         const fetched = await s.client.op('getTarget', { targetId: target.id });
         expectStatus(fetched, 200, `${UPDATE}: the target is fetched`);
         expectEqual(fetched.json, after, `${UPDATE}: GET answers the updated target`);
+      },
+    },
+    {
+      id: 'targets.brand-kit-merge',
+      title: BRAND_KIT_MERGE,
+      level: 'strict',
+      covers: ['updateTarget', 'getTarget'],
+      requests: 4,
+      run: async (s) => {
+        const { slug, name } = s.newTargetName('brand-kit-merge');
+        const brandKit = {
+          voice: 'expert',
+          tone: 'warm',
+          seo: { primaryKeywords: ['burr grinders'], metaDescriptionMaxLength: 150 },
+          pressRelease: { boilerplate: `A roastery in Lisbon (${s.config.runId}).`, datelineCity: 'Lisbon', mediaContact: { name: 'Dana Ortiz', email: 'press@example.com' } },
+        };
+        const created = await s.client.op('createTarget', {}, { body: { name, slug, brandKit } });
+        expectStatus(created, 201, `${BRAND_KIT_MERGE}: POST a target with a brand kit`);
+        const before = created.json.brandKit;
+        const patch = { tone: 'bold', seo: { secondaryKeywords: ['cold brew'] }, pressRelease: { datelineCity: 'Porto', mediaContact: null } };
+        const reply = await s.client.op('updateTarget', { targetId: created.json.id }, { body: { brandKit: patch } });
+        expectStatus(reply, 200, BRAND_KIT_MERGE);
+        const expected = {
+          voice: before.voice,
+          tone: 'bold',
+          seo: { ...before.seo, secondaryKeywords: ['cold brew'] },
+          pressRelease: { ...before.pressRelease, datelineCity: 'Porto', mediaContact: null },
+        };
+        expectEqual(reply.json.brandKit, expected, `${BRAND_KIT_MERGE}: the brand kit after PATCH ${JSON.stringify(patch)}`);
+        const fetched = await s.client.op('getTarget', { targetId: created.json.id });
+        expectEqual(fetched.json?.brandKit, expected, `${BRAND_KIT_MERGE}: GET answers the merged brand kit`);
+        expectNoContent(await s.client.op('deleteTarget', { targetId: created.json.id }), `${BRAND_KIT_MERGE} (the target, cleaned up)`);
       },
     },
     {

@@ -6,6 +6,7 @@ import type { Session } from '../session.js';
 import { expectSuccess } from './expect.js';
 
 const LEDGER = 'openapi.yaml: the ledger adds up: each transaction\'s balanceAfter is the one before it plus its amount, the newest is the balance, and lifetimeUsed is the charges less the refunds';
+export const ENTRIES = 'openapi.yaml: Transaction: amount is signed, negative for a charge and only for a charge; bundleId is the bundle a purchase bought, null for every other entry and for the starting balance';
 const OVER_TIME = 'openapi.yaml: a build read over its life keeps its createdAt, its progress never falls, updatedAt moves only when the status changes, and completedAt is set once, at completion';
 
 interface Transaction {
@@ -13,6 +14,7 @@ interface Transaction {
   type: string;
   amount: number;
   balanceAfter: number;
+  bundleId: string | null;
 }
 
 /** Every transaction of the account, newest first, page by page. */
@@ -37,7 +39,7 @@ export function valuesOverTimeChecks(): Check[] {
       title: LEDGER,
       level: 'strict',
       covers: ['listTokenTransactions', 'getTokenBalance'],
-      requests: 6,
+      requests: 7,
       run: async (s) => {
         const balance = await readBalance(s);
         const ledger = await allTransactions(s);
@@ -52,6 +54,12 @@ export function valuesOverTimeChecks(): Check[] {
         const sum = (types: string[]) => ledger.filter((t) => types.includes(t.type)).reduce((n, t) => n + t.amount, 0);
         expectEqual(balance.lifetimeUsed, -sum(['build_charge', 'image_charge']) - sum(['build_refund']), `${LEDGER}: lifetimeUsed against the charges and refunds listed`);
         expectEqual(balance.lifetimePurchased, sum(['purchase', 'grant']), `${LEDGER}: lifetimePurchased against the purchases and grants listed`);
+        const bundles = new Set(((await s.client.op('listTokenBundles')).json?.data ?? []).map((b: { id: string }) => b.id));
+        // A purchase names the bundle it bought (tokens.purchase reads which), or none for a balance not bought from a bundle: the starting one.
+        const wrong = ledger.filter((x) => (x.type === 'purchase' ? x.bundleId !== null && !bundles.has(x.bundleId) : x.bundleId !== null) || (x.amount < 0) !== x.type.endsWith('_charge'));
+        // The simulator gives the run's fresh account its starting balance as its first entry; elsewhere the oldest entry may be a bundle bought.
+        if (s.control && oldest.type === 'purchase' && oldest.bundleId !== null) wrong.push(oldest);
+        expectEqual(wrong.map((x) => `${x.type} ${x.id}: amount ${x.amount}, bundleId ${JSON.stringify(x.bundleId)}`), [], `${ENTRIES}: entries with another sign or bundleId`);
       },
     },
     {
