@@ -3,7 +3,8 @@ import { fillPath, USER_LIMIT } from '../../shared/openapi-model.js';
 import { ResponseRules, RULES } from '../../shared/response-rules.js';
 import { CONTROL_RULE, headersOf } from '../../shared/server-time.js';
 import type { Session } from '../session.js';
-import { parseRpc, PROTOCOL, toolAnswer, type RpcReply } from './tool-answers.js';
+import { ModelMcpSessions } from './mcp-sessions.js';
+import { toolAnswer } from './tool-answers.js';
 import type { Trace } from './trace.js';
 import type { Answer, Span } from './answer.js';
 
@@ -56,7 +57,7 @@ export class World {
   /** The moves under way, one after another: the clocks move in the order the moves were asked for. */
   private moving: Promise<void> = Promise.resolve();
   private readonly windows = new Map<string, { remaining: number; reset: number }>();
-  private readonly mcpSessions = new Map<string, { id: string | undefined }>();
+  private readonly mcpSessions: ModelMcpSessions;
   private readonly rules: ResponseRules;
   private inParallel = false;
 
@@ -75,6 +76,7 @@ export class World {
       },
     };
     this.rules = new ResponseRules(s.validator, time, s.level);
+    this.mcpSessions = new ModelMcpSessions(s);
   }
 
   /** The suite makes the accounts and moves their clocks (a simulator whose accounts can have clocks of their own). */
@@ -192,14 +194,14 @@ export class World {
   async mcp(key: string, tool: string, args: Record<string, unknown>): Promise<Answer> {
     for (let attempt = 0; ; attempt++) {
       const variable = this.trace?.nextVariable() ?? 'r';
-      const session = await this.mcpSession(key);
+      const session = await this.mcpSessions.open(key);
       const sentAt = this.now();
-      const reply = 'refused' in session ? session.refused : await this.rpc(key, session.id, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: args } });
+      const reply = 'refused' in session ? session.refused : await this.mcpSessions.rpc(key, session.id, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: args } });
       this.rules.forget(key); // the call moved the key's window where the REST rules do not look
       const within = this.answeredSince(sentAt);
       const answer = toolAnswer(tool, reply, within);
       this.trace?.add({ kind: 'mcp', variable, key, tool, args, outcome: answer.ok ? 'a result' : `${answer.status ?? 'isError'} ${answer.code}` });
-      if (answer.status !== undefined) this.mcpSessions.delete(key); // a refused credential's session is over
+      if (answer.status !== undefined) this.mcpSessions.drop(key); // a refused credential's session is over
       if (answer.code === 'RATE_LIMITED' && attempt < 3) {
         await this.waitSeconds(Number(answer.json?.details?.retryAfterSeconds) || 60, within.from);
         continue;
@@ -235,42 +237,9 @@ export class World {
     if (typeof j.transaction?.id === 'string') this.trace.bind(j.transaction.id, `${variable}.transaction.id`);
   }
 
-  /** Ends the MCP session opened for `key` (DELETE /mcp): before the key is revoked, after which the server refuses the DELETE. */
-  async closeMcpSession(key: string): Promise<void> {
-    const session = this.mcpSessions.get(key);
-    this.mcpSessions.delete(key);
-    if (!session?.id) return;
-    const headers = { authorization: `Bearer ${key}`, 'mcp-session-id': session.id, 'mcp-protocol-version': PROTOCOL };
-    await this.s.client.raw('/mcp', { method: 'DELETE', headers }).then((r) => r.arrayBuffer(), () => undefined);
-  }
-
-  private async mcpSession(key: string): Promise<{ id: string | undefined } | { refused: RpcReply }> {
-    const open = this.mcpSessions.get(key);
-    if (open) return open;
-    const init = await this.rpc(key, undefined, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'content-contracts-model', version: '1' } } });
-    if (init.status === 404) throw new SkipSignal('the server has no MCP endpoint at /mcp');
-    if (init.status === 401 || init.status === 403) return { refused: init };
-    if (init.status !== 200) throw new ContractFailure(`MCP: an API key opens a session at /mcp\n    initialize: HTTP ${init.status} ${JSON.stringify(init.message ?? null).slice(0, 200)}`);
-    const session = { id: init.headers['mcp-session-id'] };
-    await this.rpc(key, session.id, { jsonrpc: '2.0', method: 'notifications/initialized' });
-    this.mcpSessions.set(key, session);
-    return session;
-  }
-
-  private async rpc(key: string, session: string | undefined, body: unknown): Promise<RpcReply> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': PROTOCOL, authorization: `Bearer ${key}` };
-    if (session) headers['mcp-session-id'] = session;
-    let response: Response;
-    let text: string;
-    try {
-      response = await this.s.client.raw('/mcp', { method: 'POST', headers, body: JSON.stringify(body) });
-      text = await response.text();
-    } catch (e) {
-      if (e instanceof SkipSignal) throw e;
-      throw new ContractFailure(`${RULES.answers}\n    POST /mcp: ${String((e as Error).cause ?? (e as Error).message)}`);
-    }
-    const out = headersOf(response);
-    return { status: response.status, headers: out, message: parseRpc(text, out['content-type'] ?? '') };
+  /** Ends the MCP session opened for `key`: before the key is revoked, after which the server refuses the DELETE. */
+  closeMcpSession(key: string): Promise<void> {
+    return this.mcpSessions.close(key);
   }
 
   private async pace(key: string | undefined, rateClass: string): Promise<void> {
