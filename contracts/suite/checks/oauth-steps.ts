@@ -3,7 +3,7 @@ import type { Check } from '../check.js';
 import { signIn } from '../oauth-sign-in.js';
 import { expectEqual, expectThat } from '../../shared/outcomes.js';
 import type { Session } from '../session.js';
-import { authorizeUrl, discover, mcpStatus, pathOf, token } from './oauth.js';
+import { authorizeUrl, discover, mcpStatus, pathOf, register, token } from './oauth.js';
 import { client, code, exchange, expectInvalidGrant, pkce, type Client } from './oauth-flow.js';
 
 /**
@@ -27,7 +27,7 @@ function otherClient(s: Session, c: Client): Promise<Client> {
   return s.fixtures.shared('a second OAuth client of this run', async () => {
     if (!c.d.as.registration_endpoint) s.skipBecause('no registration_endpoint: a second client cannot be registered');
     const redirectUri = `http://127.0.0.1:9/${s.config.runId}-other`;
-    const res = await s.client.raw(pathOf(s, c.d.as.registration_endpoint), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: `${s.config.runId} second client`, redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }) });
+    const res = await register(s, c.d, { client_name: `${s.config.runId} second client`, redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' });
     const body = await res.json().catch(() => ({}));
     expectEqual(res.status, 201, `${CROSS_CLIENT}: registering a second client`);
     return { d: c.d, clientId: body.client_id, redirectUri };
@@ -172,7 +172,7 @@ export function oauthStepChecks(): Check[] {
         if (!d.as.registration_endpoint) s.skipBecause('no registration_endpoint');
         const marker = `<img src=x onerror="alert('${s.config.runId}')">`;
         const redirectUri = `http://127.0.0.1:9/${s.config.runId}-markup`;
-        const reg = await s.client.raw(pathOf(s, d.as.registration_endpoint), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: marker, redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }) });
+        const reg = await register(s, d, { client_name: marker, redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' });
         const registered = await reg.json().catch(() => ({}));
         if (reg.status !== 201) return s.skipBecause(`the server refused a client_name with markup (${reg.status}): nothing to show`);
         const page = await s.client.raw(pathOf(s, authorizeUrl(d, { response_type: 'code', client_id: registered.client_id, redirect_uri: redirectUri, state: 'x', code_challenge: pkce().challenge, code_challenge_method: 'S256', scope: 'svc:read', resource: d.resource })), { redirect: 'manual' });

@@ -60,18 +60,36 @@ export async function discoverWithClient(s: Session): Promise<{ d: Discovered; r
   return { d, redirectUri, clientId: await client(s, d, redirectUri) };
 }
 
-/** A client registered for this run (its name carries the run's prefix), or the one configured. */
-async function client(s: Session, d: Discovered, redirectUri: string): Promise<string> {
-  if (s.config.oauth.clientId && s.config.oauth.redirectUri) return s.config.oauth.clientId;
+/** A client registered for this run, once (its name carries the run's prefix), or the one configured. */
+function client(s: Session, d: Discovered, redirectUri: string): Promise<string> {
+  if (s.config.oauth.clientId && s.config.oauth.redirectUri) return Promise.resolve(s.config.oauth.clientId);
   if (!d.as.registration_endpoint) throw new SkipSignal('no registration_endpoint: set CONTRACT_OAUTH_CLIENT_ID and CONTRACT_OAUTH_REDIRECT_URI');
-  const res = await s.client.raw(pathOf(s, d.as.registration_endpoint), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_name: `${s.config.runId} contract check`, redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }),
+  return s.fixtures.shared(`the OAuth client of this run at ${redirectUri}`, async () => {
+    const res = await register(s, d, { client_name: `${s.config.runId} contract check`, redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' });
+    const body = await res.json().catch(() => ({}));
+    expectEqual(res.status, 201, `${REDIRECT}: registering a loopback redirect URI`);
+    return body.client_id;
   });
-  const body = await res.json().catch(() => ({}));
-  expectEqual(res.status, 201, `${REDIRECT}: registering a loopback redirect URI`);
-  return body.client_id;
+}
+
+/** A registration (RFC 7591) of a client with this metadata, a 429 waited out. */
+export function register(s: Session, d: Discovered, metadata: Record<string, unknown>): Promise<Response> {
+  return waitingOut429(s, () => s.client.raw(pathOf(s, d.as.registration_endpoint as string), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) }));
+}
+
+/**
+ * A call to the authorization server that waits out a 429 (slow_down) as its Retry-After
+ * says, twice at most and within the run's time: a server slows registrations and token calls
+ * per address, and many runs beside one server (CI jobs sharing a simulator) come from one.
+ */
+async function waitingOut429(s: Session, send: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await send();
+    const wait = Number(res.headers.get('retry-after'));
+    if (res.status !== 429 || attempt === 2 || !(wait >= 0) || Date.now() + wait * 1000 > s.budgets.deadline) return res;
+    await res.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(1, wait) * 1000));
+  }
 }
 
 export function authorizeUrl(d: Discovered, params: Record<string, string>): string {
@@ -83,7 +101,7 @@ export function authorizeUrl(d: Discovered, params: Record<string, string>): str
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 
 export async function token(s: Session, d: Discovered, form: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }> {
-  const res = await s.client.raw(pathOf(s, d.as.token_endpoint), { method: 'POST', headers: FORM, body: new URLSearchParams(form).toString() });
+  const res = await waitingOut429(s, () => s.client.raw(pathOf(s, d.as.token_endpoint), { method: 'POST', headers: FORM, body: new URLSearchParams(form).toString() }));
   return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
 }
 
@@ -162,7 +180,7 @@ export function oauthChecks(): Check[] {
         await res.body?.cancel();
         expectThat(!(res.headers.get('location') ?? '').startsWith(foreign), `${REDIRECT}: redirected to the unregistered ${foreign}`);
         if (!d.as.registration_endpoint) return;
-        const reg = await s.client.raw(pathOf(s, d.as.registration_endpoint), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: `${s.config.runId} bad redirect`, redirect_uris: ['http://attacker.example/cb'] }) });
+        const reg = await register(s, d, { client_name: `${s.config.runId} bad redirect`, redirect_uris: ['http://attacker.example/cb'] });
         const body = await reg.json().catch(() => ({}));
         expectThat(reg.status === 400 && /^invalid_(redirect_uri|client_metadata)$/.test(body.error), `${REDIRECT}: registering http://attacker.example/cb answered ${reg.status} ${JSON.stringify(body)}`);
       },
