@@ -19,7 +19,7 @@ it('waits out a 429 of the registration and token endpoints, and passes', async 
       if (request.method === 'POST' && (path === '/oauth/register' || path === '/oauth/token') && !refused.includes(path)) {
         refused.push(path);
         const body = JSON.stringify({ error: 'slow_down', error_description: 'Too many requests: retry in 1 s.' });
-        return { status: 429, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': '1' }, body };
+        return { status: 429, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': '1' }, body, log: { correlationId: 'corr_0' } };
       }
       return handle(request);
     },
