@@ -1,5 +1,5 @@
-import type { EngineRequest } from '../../src/engine/types.js';
 import type { FocusedViolation } from './property-faults.js';
+import { jsonBody as bodyOf, withBody } from './request-tamper.js';
 import { accountOf, editJson, is, jsonOf, pathOf } from './tamper.js';
 import { PATHS } from './violation.js';
 
@@ -13,14 +13,6 @@ const ROTATE = /^\/api\/v1\/keys\/[^/]+\/rotate$/;
 const IMAGES = /^\/api\/v1\/images$/;
 const SUGGESTION = /^\/api\/v1\/suggestions\/(topics|brief|keywords|quotes)$/;
 
-function bodyOf(request: EngineRequest): any {
-  try {
-    return request.body ? JSON.parse(new TextDecoder().decode(request.body)) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-const withBody = (request: EngineRequest, body: unknown): EngineRequest => ({ ...request, body: new TextEncoder().encode(JSON.stringify(body)) });
 
 export const DESCRIPTION_FAULTS: FocusedViolation[] = [
   {

@@ -1,4 +1,5 @@
 import type { EngineRequest } from '../../src/engine/types.js';
+import { jsonBody as bodyOf, withBody } from './request-tamper.js';
 import { editJson, is, jsonOf, pathOf, withHeaders, withJson } from './tamper.js';
 import type { Violation } from './violation.js';
 
@@ -9,15 +10,6 @@ export interface FocusedViolation extends Violation {
 
 const TARGETS = /^\/api\/v1\/targets$/;
 const TARGET = /^\/api\/v1\/targets\/[^/]+$/;
-const decoder = new TextDecoder();
-const bodyOf = (request: EngineRequest): any => {
-  try {
-    return JSON.parse(decoder.decode(request.body ?? new Uint8Array()));
-  } catch {
-    return undefined;
-  }
-};
-const withBody = (request: EngineRequest, body: unknown): EngineRequest => ({ ...request, body: new TextEncoder().encode(JSON.stringify(body)) });
 const queryOf = (request: EngineRequest) => new URLSearchParams(request.url.split('?')[1] ?? '');
 const refused = (field: string) => ({ status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: `${field} is too long`, code: 'VALIDATION_ERROR', details: { fields: [{ path: field, message: 'too long' }] } }), log: { correlationId: 'corr_0' } });
 
